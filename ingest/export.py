@@ -22,6 +22,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 from pathlib import Path
 from typing import TextIO
 
@@ -181,9 +182,15 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
         batch.clear()
 
     voided = _voided_by_session(con)
+    opening = None
     for session_id, session, header, source, rules, players in _rows(con, sql):
         if session_id != current:
             flush()
+            # a night whose hand 1 is voided keeps the opening pot that hand wrote (break29 F2): written on its
+            # first hand in force, so a restore opens the night with it too (break29b F1)
+            opening = _kept_opening(con, session_id) if 1 in voided.get(session_id, ()) else None
+            if opening:
+                source = _with_pot(source, opening)
             # its voids, with a restored header's (QA D12: a restore sees no gap; break18 F1: a void made after a
             # restore is in the next export too)
             header = with_voids(header or "", voided.get(session_id, ()))
@@ -197,6 +204,29 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
     flush()
     wrote = _voided_whole(con, out, n > 0)
     return n + _schafkopf_shn(con, out, n > 0 or wrote)
+
+
+def _kept_opening(con: duckdb.DuckDBPyConnection, session_id: int) -> int | None:
+    """The opening pot a night whose hand 1 is voided keeps
+    (:func:`ingest.pot_carry.voided_opening`), when its rules keep a pot."""
+    from ingest.pot_carry import voided_opening  # noqa: PLC0415
+
+    return voided_opening(con, session_id)
+
+
+_POT_WRITTEN = re.compile(r"(?:^|\s)pot\s+(?:\d+|\?)(?=\s|$)")
+
+
+def _with_pot(source: str, pot: int) -> str:
+    """Hand text ``source`` with ``pot N`` written on its ``hand N`` line
+    (before a note in braces), unless that line writes a pot already: the
+    balance the pot holds before it (docs/notation.md ``pot N``; on a
+    session's first hand read, its opening balance, taken as asserted)."""
+    first, nl, rest = source.partition("\n")
+    body, brace, note = first.partition("{")
+    if _POT_WRITTEN.search(body):
+        return source
+    return f"{body.rstrip()}  pot {pot}" + (f"  {brace}{note}" if brace else "") + nl + rest
 
 
 def _voided_whole(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> bool:

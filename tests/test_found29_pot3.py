@@ -18,6 +18,8 @@ Night 3 (2026.12.15) h1 leaster Cal: Cal +3, the others -2, the pot 5.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.cli_helpers import cli, ledger, write
@@ -130,3 +132,34 @@ def test_a_night_whose_hand_1_is_voided_is_checked_against_the_night_before(tmp_
                                     "with 15 in the pot, but the group's night 2026.12.01"), line
     assert "15 units no hand paid in are in the ledger" in line
     assert ledger(db) == {"Ann Koch": 34, "Bob Lange": 2, "Cal Stein": -12, "Dot Frey": -7, "Eve Busch": -2}
+
+
+# -- break29b F1: the SHN export keeps a voided hand 1's opening pot -----------------------------------------------
+
+def test_the_shn_export_of_a_night_whose_hand_1_is_voided_keeps_its_opening_pot(tmp_path):
+    """break29b F1: nights 1, 2 (`pot 15` on h1), 3 stored; night 2's hand 1 voided.  The night keeps its opening 15
+    (notation.md pot N: voiding that hand keeps it): h2 Ann alone 61 (B-28 plain, B-33 +4/-1) takes the whole 15:
+    Ann +19, the others -1, the pot 0.  Ledger: Ann 3 + 19 - 2 = +20, Bob -2 - 1 - 2 = -5, Cal -12 - 1 + 3 = -10,
+    Dot -5, Eve -5 (sum -5: night 3's 5).  The export writes night 2 with `[_Voided "1"]` and `pot 15` on hand 2, its
+    first hand in force; restored into a fresh database the ledger is the same, the night opens with 15.  Was: hand 2
+    without `pot 15`: restored, Ann +5 (sum -20), "The pot opened empty", not a word."""
+    db, db2 = tmp_path / "c.duckdb", tmp_path / "c2.duckdb"
+    _voided_night2(tmp_path, db)
+    want = {"Ann Koch": 20, "Bob Lange": -5, "Cal Stein": -10, "Dot Frey": -5, "Eve Busch": -5}
+    assert ledger(db) == want
+    out = tmp_path / "c_export.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    text = out.read_text()
+    night2 = text[text.index(f'[Session "{N2}"]'):text.index('[Session "Tuesday Pot Game / 2026.12.15"]')]
+    assert '[_Voided "1"]' in night2 and "hand 1 " not in night2
+    (hand2,) = [b for b in night2.split("\n\n") if b.startswith("hand 2")]
+    assert " pot 15 " in hand2 + " ", hand2
+    rep = _ingest(str(out), db2)
+    assert (rep["ingested"], rep["rejected"], rep["warnings"]) == (5, [], [])
+    assert ledger(db2) == want
+    sheet = json.loads(cli("sheet", N2, "--json", "--db", str(db2)).output)
+    assert (sheet["pot_opened"], sheet["pot_net"]) == (15, -15)
+    # exported again from the restore: the same text (nothing added twice)
+    again = tmp_path / "c2_export.shn"
+    cli("export", "--format", "shn", "--out", str(again), "--db", str(db2))
+    assert again.read_text() == text
