@@ -721,6 +721,8 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
 
     def prior(session: str):
         got = store.prior_hands(session)
+        if not got and (carry := store.voided_carry(session)) is not None:  # voided whole: no gap (break29b F7)
+            return carry, []
         left = [r for r in got if (session, r.number) not in amended]
         # a stored session whose every hand is amended: an empty carry, said as stored (a tuple), so that the
         # validator reads a session stored with an end space under its stored id (validate_records, real23 F1)

@@ -5654,6 +5654,35 @@ class Store:
                     sess.raw.clear()
         return [r for r in recs if r.session_id == session]
 
+    def voided_carry(self, session: str):
+        """The carry an amendment of SHN session ``session`` starts from when
+        every stored hand of it is voided (``shead void --session``): an empty
+        one whose voided hands (``SessionState.voided``) are no gap before the
+        hands amended back (docs/notation.md ``[_Voided]``; break29b F7: hand 2
+        amended back was told hand 1 is missing), with the opening pot a
+        voided hand 1 keeps (:func:`ingest.pot_carry.voided_opening`, rules.md
+        D-19).  None when the session is not stored, has a hand in force, or
+        has no voided hand."""
+        from ingest.pot_carry import voided_opening  # noqa: PLC0415
+        from replay.judge import SessionState  # noqa: PLC0415
+
+        if not self.path.exists() and self._con is None:
+            return None
+        con = self._writer()
+        try:
+            row = con.execute("SELECT session_id FROM sessions s WHERE session = ? AND coalesce(format, 'shn') = 'shn' "
+                              "AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id)",
+                              [session]).fetchone()
+            if row is None:
+                return None
+            voided = voided_numbers(con, row[0])
+            if not voided:
+                return None
+            pot = (voided_opening(con, row[0]) or 0) if 1 in voided else 0
+        finally:
+            self._maybe_release()
+        return SessionState(pot=pot, voided=frozenset(voided))
+
     def stored_outcome(self, session: str, number: int) -> HandOutcome | None:
         """The stored outcome of hand ``number`` of session ``session`` (the
         first stored when there are several), or None when it is not stored:

@@ -163,3 +163,26 @@ def test_the_shn_export_of_a_night_whose_hand_1_is_voided_keeps_its_opening_pot(
     again = tmp_path / "c2_export.shn"
     cli("export", "--format", "shn", "--out", str(again), "--db", str(db2))
     assert again.read_text() == text
+
+
+# -- break29b F7: a voided hand 1 is no gap before a hand amended back ----------------------------------------------
+
+def test_a_hand_amended_back_into_a_night_voided_whole_is_told_of_no_gap(tmp_path):
+    """break29b F7: nights 1, 2 (`pot 15`), 3 stored; night 2 voided whole (`shead void --session`); its hand 2 amended
+    back (Ann alone 62: B-28 plain, B-33 +4/-1).  Hand 1 stays voided, which is no gap (notation.md `[_Voided]`), and
+    the night keeps the 15 it opened with: hand 2 takes it, Ann +19, the others -1.  Ledger Ann 3 + 19 - 2 = +20,
+    Bob -2 - 1 - 2 = -5, Cal -12 - 1 + 3 = -10, Dot -5, Eve -5.  No W-SESSION-GAP.  Was: "an earlier hand ... is
+    missing ... write pot N" at the amendment's 7:1."""
+    db = tmp_path / "f7.duckdb"
+    _ingest(write(tmp_path, "n1.shn", NIGHT1), db)
+    _ingest(write(tmp_path, "n2_15.shn", NIGHT2.format(pot="  pot 15")), db)
+    _ingest(write(tmp_path, "n3_0.shn", NIGHT3), db)
+    cli("void", N2, "--session", "--reason", "sent wrong", "--db", str(db))
+    fix = HEAD.format(date="2026.12.08") + "hand 2  dealer Ann\npick Ann  alone  pts 62  win\n"
+    r = cli("ingest", "--amend", str(write(tmp_path, "n2_h2only_fix.shn", fix)), "--reason", "h2 back", "--db", str(db))
+    assert "revision 3 in force" in r.output
+    assert "W-SESSION-GAP" not in r.output, r.output
+    assert "W-POT-CARRY" not in r.output  # night 2 opens with night 1's 15 again, takes it; night 3 opens with 0
+    assert ledger(db) == {"Ann Koch": 20, "Bob Lange": -5, "Cal Stein": -10, "Dot Frey": -5, "Eve Busch": -5}
+    sheet = json.loads(cli("sheet", N2, "--json", "--db", str(db)).output)
+    assert (sheet["pot_opened"], [h["units"]["Ann"] for h in sheet["hands"]]) == (15, [19])
