@@ -145,11 +145,13 @@ def _players_sql(t: str) -> str:
 def _same_group(o: str, n: str, rules: str) -> str:
     """SQL: session ``o`` is a night of session ``n``'s group for the carry
     (break29 F4): the same ``[Event]`` (``"group"``) and ``[Table]``, the same
-    ``[Rules]`` by meaning (``rules``: :func:`_rules_sql`; break29b F2), more than half its players the same (a substitute or two
-    sitting in: the pot is the group's, not a player's), and a hand in force
+    ``[Rules]`` by meaning (``rules``: :func:`_rules_sql`; break29b F2),
+    more than half its players the same (a substitute or two sitting in:
+    the pot is the group's, not a player's), and a hand in force
     (a night whose every hand is voided is no night of the carry)."""
     return (f'{o}."group" IS NOT DISTINCT FROM {n}."group" AND {o}."table" IS NOT DISTINCT FROM {n}."table" '
-            f"AND {rules}[coalesce({o}.rules, '')] IS NOT DISTINCT FROM {rules}[coalesce({n}.rules, '')] AND len(list_intersect({_players_sql(o)}, {_players_sql(n)})) * 2 "
+            f"AND {rules}[coalesce({o}.rules, '')] IS NOT DISTINCT FROM {rules}[coalesce({n}.rules, '')] "
+            f"AND len(list_intersect({_players_sql(o)}, {_players_sql(n)})) * 2 "
             f"> len({_players_sql(n)}) AND EXISTS (SELECT 1 FROM hands lh WHERE lh.session_id = {o}.session_id)")
 
 

@@ -107,7 +107,8 @@ def test_an_earlier_night_amended_to_leave_0_is_checked_against_a_night_whose_ha
     # the advice followed: hand 1 amended without `pot 15` (Bob/Eve 95 win-s with an empty pot) and voided again:
     # night 2 opens with 0, h2 Ann +4, the others -1: Ann 32 - 15 = +17, the others as they were (sum -5, night 3's 5)
     fix = HEAD.format(date="2026.12.08") + "hand 1  dealer Eve\npick Bob  call AH  partner Eve  pts 95  win-s\n"
-    cli("ingest", "--amend", str(write(tmp_path, "n2_h1_nopot.shn", fix)), "--reason", "no pot carried", "--db", str(db))
+    cli("ingest", "--amend", str(write(tmp_path, "n2_h1_nopot.shn", fix)), "--reason", "no pot carried",
+        "--db", str(db))
     r = cli("void", f"{N2}#1", "--reason", "not played", "--db", str(db))
     assert "W-POT-CARRY" not in r.output
     assert ledger(db) == {"Ann Koch": 17, "Bob Lange": 0, "Cal Stein": -9, "Dot Frey": -9, "Eve Busch": -4}
@@ -120,9 +121,9 @@ def test_a_night_whose_hand_1_is_voided_is_checked_against_the_night_before(tmp_
     hand in force (hand 2, n2_15.shn line 10), found pot 15, expected pot 0.  Ledger: night 2 h2 Ann +19, the others
     -1: Ann +34, Bob +2, Cal -12, Dot -7, Eve -2 (sum +15: the 15 units).  Was: nothing said at the void."""
     db = tmp_path / "f3b.duckdb"
-    _ingest(write(tmp_path, "n1_h3win.shn", NIGHT1.replace("hand 3  dealer Bob\nleaster Dot",
-                                                           "hand 3  dealer Bob\npick Ann  call AS  partner Bob  pts 70  win")),
-            db)
+    h3win = NIGHT1.replace("hand 3  dealer Bob\nleaster Dot",
+                           "hand 3  dealer Bob\npick Ann  call AS  partner Bob  pts 70  win")
+    _ingest(write(tmp_path, "n1_h3win.shn", h3win), db)
     assert _carry(_ingest(write(tmp_path, "n2_15.shn", NIGHT2.format(pot="  pot 15")), db)) == [
         ("n2_15.shn", 7, 1, 1, "pot 15", "pot 0")]
     r = cli("void", f"{N2}#1", "--reason", "not played", "--db", str(db))
