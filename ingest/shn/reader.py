@@ -1236,25 +1236,7 @@ def _outside_text(line: str, j: int) -> bool:
     """Whether index ``j`` of ``line`` lies outside a ``{...}`` note and a
     ``"..."`` tag value (after a ``;`` outside them, the rest is a comment:
     outside)."""
-    brace = quote = False
-    k = 0
-    while k < j:
-        c = line[k]
-        if brace:
-            brace = c != "}"
-        elif quote:
-            if c == "\\":
-                k += 1
-            else:
-                quote = c != '"'
-        elif c == ";":
-            return True
-        elif c == "{":
-            brace = True
-        elif c == '"':
-            quote = True
-        k += 1
-    return not (brace or quote)
+    return any(k == j for k, _ in _outside_chars(line, j + 1))
 
 
 def _cr_outside(line: str) -> int:
@@ -1262,10 +1244,17 @@ def _cr_outside(line: str) -> int:
     ``"..."`` tag value (where a CR is text), or -1."""
     if "\r" not in line:
         return -1
+    return next((k for k, c in _outside_chars(line, len(line)) if c == "\r"), -1)
+
+
+def _outside_chars(line: str, stop: int):
+    """``(index, character)`` of each character of ``line[:stop]`` outside a
+    ``{...}`` note and a ``"..."`` tag value (a backslash escapes the next
+    character in a value), the brace and the quotes themselves left out;
+    from a ``;`` outside them (a comment) every character."""
     brace = quote = False
     k = 0
-    n = len(line)
-    while k < n:
+    while k < stop:
         c = line[k]
         if brace:
             brace = c != "}"
@@ -1274,17 +1263,17 @@ def _cr_outside(line: str) -> int:
                 k += 1
             else:
                 quote = c != '"'
-        elif c == "\r":
-            return k
+        elif c == ";":
+            for i in range(k, stop):
+                yield i, line[i]
+            return
         elif c == "{":
             brace = True
         elif c == '"':
             quote = True
-        elif c == ";":
-            j = line.find("\r", k)
-            return j
+        else:
+            yield k, c
         k += 1
-    return -1
 
 
 #: HandRecord fields that no statement fills: its head, its own tags and notes, the reader's bookkeeping.
