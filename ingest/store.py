@@ -2870,20 +2870,36 @@ def _refused_named(con: duckdb.DuckDBPyConnection, session_id: int, refused: int
     return f"{what}{'s' if len(names) > 1 else ''} " + ", ".join(names)
 
 
-#: each checked session's row for :func:`_recheck_sessions`, and how many of its refused hands are still not stored:
+#: SQL, of a session ``s`` (its ``session`` and ``session_id``): how many of its refused hands are still not stored:
 #: numbers neither stored nor voided since, rows refused for their number (E-CSV-HAND-ORDER) whose very row is not
-#: stored ({row_stored}: its number is another hand's, stored; break27b F3), and the refusals of no number
-_RECHECK = """
-SELECT c.session_id, c.refused, c.log_totals, coalesce(s.format, 'shn'),
-       (SELECT count(DISTINCT r.hand) FROM rejected r WHERE r.session = s.session AND r.hand IS NOT NULL
+#: stored ({row_stored}: its number is another hand's, stored; break27b F3), and the refusals of no number.  A copy
+#: refused of a hand whose number is stored (E-HAND-CONFLICT: the night sent again under other rules) is no missing
+#: hand (newuser29 F1)
+_LEFT = """(SELECT count(DISTINCT r.hand) FROM rejected r WHERE r.session = s.session AND r.hand IS NOT NULL
           AND r.code <> '{order}'
-          AND r.hand NOT IN (SELECT h.hand FROM hands h WHERE h.session_id = c.session_id)
-          AND r.hand NOT IN (SELECT v.hand FROM hand_revisions v WHERE v.session_id = c.session_id
+          AND r.hand NOT IN (SELECT h.hand FROM hands h WHERE h.session_id = s.session_id)
+          AND r.hand NOT IN (SELECT v.hand FROM hand_revisions v WHERE v.session_id = s.session_id
                              AND v.action = 'void'))
      + (SELECT count(DISTINCT (r.file, r.line)) FROM rejected r WHERE r.session = s.session AND r.hand IS NOT NULL
           AND r.code = '{order}' AND NOT {row_stored})
-     + (SELECT count(*) FROM rejected r WHERE r.session = s.session AND r.hand IS NULL)
+     + (SELECT count(*) FROM rejected r WHERE r.session = s.session AND r.hand IS NULL)"""
+#: each checked session's row for :func:`_recheck_sessions`, and how many of its refused hands are still not stored
+#: (:data:`_LEFT`)
+_RECHECK = """
+SELECT c.session_id, c.refused, c.log_totals, coalesce(s.format, 'shn'), """ + _LEFT + """
 FROM session_checks c JOIN sessions s USING (session_id) WHERE c.session_id = ANY(?::INTEGER[])"""
+
+
+def _refused_left(con: duckdb.DuckDBPyConnection, session_id: int, refused: int) -> int:
+    """Of ``refused`` hands of session ``session_id`` refused by a source's reading, how many are still not stored
+    (:data:`_LEFT`: at most ``refused``).  One query, asked only of a source that refused a hand of the session."""
+    if not refused:
+        return 0
+    from ingest.sheet import ORDER_REFUSAL, ROW_STORED  # noqa: PLC0415
+
+    (left,) = con.execute("SELECT " + _LEFT.format(order=ORDER_REFUSAL, row_stored=ROW_STORED)
+                          + " FROM sessions s WHERE s.session_id = ?", [session_id]).fetchone()
+    return min(refused, left)
 
 
 def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
@@ -3909,6 +3925,10 @@ class Store:
                                            [sid]).fetchone()[0]:
             return
         diff = _totals_diff(con, sid, log)
+        # a refused copy of a hand whose number is stored is no missing hand (newuser29 F1: a night sent again with
+        # --rules, its first send's refusals stored and its stored hands refused E-HAND-CONFLICT, was listed
+        # "2 hand(s) refused; the stored totals equal the source's table")
+        refused = _refused_left(con, sid, refused)
         complete = not refused and not diff
         note = None if complete else _check_note(refused, diff, what, _refused_named(con, sid, refused, what),
                                                  _corrections(con, sid) if refused and diff else None)
