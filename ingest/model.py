@@ -120,14 +120,20 @@ def _hashed(session: str, hand: int | None, source: str) -> str:
 
 
 def hand_conflict(session: str, hand: int, where: str, *, rules: tuple[str, str] | None = None, file=None,
-                  line: int = 0) -> Diagnostic:
+                  line: int = 0, same_units: bool = False) -> Diagnostic:
     """``E-HAND-CONFLICT`` for hand ``hand`` of ``session`` already stored
     (from ``where``, ``file:line``) with other text, or with the same text
-    under other rules (``rules`` = (stored, written) [Rules] texts)."""
+    under other rules (``rules`` = (stored, written) [Rules] texts).  A copy
+    that pays the ``same_units`` under both rules is the stored hand: the
+    message says how to put the night under the new rules (void the session
+    and ingest again, or ``--amend``; newuser29 F2)."""
     if rules is not None:
+        todo = (f"; it pays the same under both: to keep the session under [Rules {rules[1]!r}], void it and ingest "
+                f"again (shead void {session!r} --session --reason '...'), or amend its hands with the new [Rules] "
+                "(shead ingest --amend FILE --reason '...'); else this copy is not needed" if same_units else "")
         return Diagnostic("E-HAND-CONFLICT", f"hand {hand} of session {session!r} is already stored, from {where}, "
                           f"under [Rules {rules[0]!r}]; this copy is under [Rules {rules[1]!r}]: a session holds each "
-                          "hand once, under one set of rules", "error", file, line, 1, hand,
+                          f"hand once, under one set of rules{todo}", "error", file, line, 1, hand,
                           found=f"[Rules {rules[1]!r}]", expected=f"[Rules {rules[0]!r}], or a new hand number")
     return Diagnostic("E-HAND-CONFLICT", f"hand {hand} of session {session!r} is already stored, from "
                       f"{where}, with other text; a session holds each hand once",

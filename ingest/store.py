@@ -5750,8 +5750,9 @@ class Store:
                     p: u for p, u in o.units.items() if p is not None}:
                 refined.setdefault((old[4], old[0]), o)  # the same game, the same units, its tariff known better
                 continue
+            same = _units_of(con, old[3]) == {p: u for p, u in o.units.items() if p is not None}  # newuser29 F2
             d = hand_conflict(o.session, o.hand, f"{old[1] or '<input>'}:{old[2]}", rules=(old[0], o.rules),
-                              file=h.source_file, line=h.source_line)
+                              file=h.source_file, line=h.source_line, same_units=same)
             out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
         for (sid, rules), o in refined.items():
             # a protocol read again as it grew (a night's log imported after three games, then at its end): its

@@ -81,3 +81,19 @@ def test_a_copy_refused_beside_a_hand_still_missing_counts_only_the_missing_one(
     assert counts == {1}
     assert (f"{NIGHT}: hand 3 refused; the stored totals differ from the source's own table: Al stored -5, "
             "source -9") in text, text
+
+
+def test_a_copy_under_other_rules_that_pays_the_same_says_what_to_do(tmp_path):
+    """F2: the second send's h1 (Bea +2, Di +1, Al/Cy/Ed -1 under both rules: no doubler before it) and h4 (Al -4,
+    Cy -2, Bea/Di/Ed +2: the doubler of h2 is spent on h3) pay the same under either [Rules]; their E-HAND-CONFLICT
+    says how to put the night under the new rules.  Nothing stored changes: the session keeps its first rules."""
+    db = tmp_path / "club.duckdb"
+    path = write(tmp_path, "lastweek.csv", LASTWEEK)
+    _ingest(path, db)
+    again = _ingest(path, db, "--rules", RULES)
+    assert _where(again) == [(2, 1, "E-HAND-CONFLICT", 1), (5, 1, "E-HAND-CONFLICT", 4)]
+    for e in again["rejected"]:
+        assert (f"it pays the same under both: to keep the session under [Rules '{RULES}'], void it and ingest again "
+                f"(shead void '{NIGHT}' --session --reason '...'), or amend its hands with the new [Rules] "
+                "(shead ingest --amend FILE --reason '...')") in e["message"], e["message"]
+    assert json.loads(cli("sheet", NIGHT, "--db", str(db), "--json").output)["rules"] == "wi5-called-ace"
