@@ -13,8 +13,8 @@ import streamlit as st
 from replay.errors import with_found
 
 from ingest.model import FileResult
-from ingest.store import (AMEND_LATER_HOW, CorrectionError, StoreError, reading, resolve_db, sources_where,
-                          voided_numbers, with_voids)
+from ingest.store import (AMEND_LATER_HOW, CorrectionError, StoreError, hand_history, reading, resolve_db,
+                          sources_where, voided_numbers, with_voids)
 from ingest.validate import validate_text
 
 SOURCE = "log-hand"
@@ -177,12 +177,37 @@ def amend_from_page(ctx: dict, number: int, bring_back: bool = False) -> None:
         out["errors"].append(f"hand {number} is voided and this is its text as voided: it stays voided (press Bring "
                              "it back to count it again)")
         return
-    _, _, _, revision = rep.hands[0]
+    _, _, hand_id, revision = rep.hands[0]
     later = f"; {rep.rederived} later hand(s) re-derived (stake, pot)" if rep.rederived else ""
     out["notes"] = _notes(rep)
     done = "brought back" if bring_back else "amended"
     ss["lh_edit_keep"] = bring_back  # the message outlives the reload of the hand it brought back
     out["saved"] = f"Hand {number} {done}: revision {revision} in force ({reason}){later}."
+    out.update(amended_score(hand_id, ctx["session"]))
+
+
+def amended_score(hand_id: int, session: str) -> dict:
+    """What an amendment changed in the units (newuser29 F3: the page said
+    only "revision 2 in force"): ``score`` the stored units of hand
+    ``hand_id`` now by seat alias (the pot as ``(pot)``), ``was`` those of
+    the revision before it (empty for a hand brought back from a void, or a
+    revision whose units were not kept), ``outcome`` the hand's outcome now,
+    and ``totals`` the running units of ``session`` by seat alias, every
+    hand in force (its later hands re-derived) summed, in seat order."""
+    with reading(resolve_db()) as con:
+        found = hand_history(con, str(hand_id))
+        totals = {seat: int(u) for seat, u, _ in con.execute(
+            "SELECT u.seat, sum(u.units), min(u.seat_no) AS o FROM hand_units u JOIN hands h USING (hand_id) "
+            "WHERE h.session = ? AND u.player IS NOT NULL GROUP BY u.seat ORDER BY o, u.seat", [session]).fetchall()}
+    now = (found.revisions[-1].outcome or {}) if found else {}
+    before = (found.revisions[-2].outcome or {}) if found and len(found.revisions) > 1 else {}
+    return {"score": dict(now.get("units") or {}), "was": dict(before.get("units") or {}),
+            "outcome": now.get("outcome") or "", "totals": totals}
+
+
+def score_line(units: dict) -> str:
+    """``{"Al": -4, "Bea": 2}`` as the page writes a score: ``Al -4 · Bea +2``."""
+    return " · ".join(f"{seat} {u:+d}" for seat, u in units.items())
 
 
 def _notes(rep) -> list[str]:
@@ -200,8 +225,6 @@ def history_rows(hand_id: int) -> list[dict]:
     amend, void, rederive), ``when`` (UTC), ``reason``, ``from`` (file:line),
     ``counted`` (its units by seat, or its outcome) and ``in force``; empty
     when no hand, stored or voided, has that id."""
-    from ingest.store import hand_history  # noqa: PLC0415
-
     with reading(resolve_db()) as con:
         found = hand_history(con, str(hand_id))
     if found is None:

@@ -1022,6 +1022,15 @@ if ss["lh_input"] == "edit":
         st.error(msg, icon="⚠️")
     if er.get("saved"):
         st.success(er["saved"])
+    if er.get("saved") and er.get("score"):  # the units it counts now, and before (newuser29 F3)
+        from dashboard.log_edit import score_line  # noqa: E402
+
+        st.markdown(f"**Stored score now** {md(score_line(er['score']))}"
+                    + (f" — {md(er['outcome'])}" if er.get("outcome") else ""))
+        if er.get("was") and er["was"] != er["score"]:
+            st.caption(f"Was: {md(score_line(er['was']))}")
+        if er.get("totals"):
+            st.caption(f"Session totals now: {md(score_line(er['totals']))}")
     for note in er.get("notes", []):  # what the correction made of other hands and nights (W-POT-CARRY ...)
         st.warning(note, icon="⚠️")
     if no not in voided:
