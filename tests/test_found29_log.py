@@ -102,3 +102,27 @@ def test_f3_the_page_shows_the_amended_score(tmp_path, monkeypatch):
     assert "**Stored score now** Al -4 · Bea +2 · Cy -2 · Di +2 · Ed +2 — lose" in shown, shown
     assert "Was: Al +2 · Bea -1 · Cy +1 · Di -1 · Ed -1" in shown, shown
     assert "Session totals now: Al -8 · Bea +1 · Cy -6 · Di +0 · Ed +13" in shown, shown
+
+
+def test_f5_a_leaster_without_its_winner_is_not_ready_not_refused(example_db):  # noqa: F811
+    """The example session's hand 19 (dealer Ed): leaster chosen, no winner yet.  The live check says the
+    winner is needed (E-LEASTER, at the field) and "Not ready to save: 1 problem", not "Not saved"; nothing is
+    stored.  Save hand pressed as it stands: "Not saved: 1 problem" (a save refused)."""
+    db, _ = example_db
+    at = ok(page("log_hand.py").run())
+    ok(at.radio(key="lh_kind").set_value("leaster").run())
+    errors = [e.value for e in at.error]
+    assert "Not ready to save: 1 problem (shown at the field above)." in errors, errors
+    assert not any(e.startswith("Not saved") for e in errors), errors
+    assert any(e.startswith("E-LEASTER") for e in errors), errors
+    press(at, "Save hand")
+    errors = [e.value for e in at.error]
+    assert "Not saved: 1 problem (shown at the field above)." in errors, errors
+    assert stored_units(db, "Thursday Night Sheepshead / 2025.03.06 / 2", 19) == {}
+    fill(at, leaster="Cy")  # the winner chosen: ready, the leaster's score derived (D-4: Cy +4, the others -1)
+    ok(at.run())
+    errors = [e.value for e in at.error]
+    assert not any(e.startswith(("Not saved", "Not ready")) for e in errors), errors
+    press(at, "Save hand")
+    assert stored_units(db, "Thursday Night Sheepshead / 2025.03.06 / 2", 19) == {
+        "Al": -1, "Bea": -1, "Cy": 4, "Di": -1, "Ed": -1}

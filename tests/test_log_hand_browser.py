@@ -158,7 +158,7 @@ def test_log_a_hand_on_a_phone(served):
             page.get_by_text("More: tricks", exact=False).click()
             score_al = page.get_by_label("Al", exact=True)
             type_in(runs, score_al, "5")
-            expect(page.get_by_text("Not saved", exact=False)).to_be_visible()  # +5 alone does not sum to zero
+            expect(page.get_by_text("Not ready to save", exact=False)).to_be_visible()  # +5 alone does not sum to zero
             type_in(runs, score_al, "")
             expect(derived).to_be_visible()
             height_filled = page.evaluate(HEIGHT_JS)

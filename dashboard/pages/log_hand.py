@@ -609,11 +609,20 @@ def _check_form(save: bool, read, build, after=None) -> None:
     and their local errors, ``build(ctx, values, before)`` its SHN text (the
     hand's first line ``start``); the text is validated as ``shead ingest``
     does, its derived score shown, and with ``save`` stored; ``after()``
-    clears the form's own fields once it is."""
+    clears the form's own fields once it is.  A Save refused keeps its
+    "Not saved" over the next rerun's live check (newuser29 F5)."""
+    _check_form_run(save, read, build, after)
+    res = st.session_state.get("lh_result") or {}
+    if save and not res.get("saved") and any((res.get("errors") or {}).values()):
+        st.session_state["lh_save_refused"] = True
+
+
+def _check_form_run(save: bool, read, build, after=None) -> None:
+    """:func:`_check_form`'s work."""
     ss = st.session_state
     ctx = session_context()
     v, errs = read(ctx)
-    out: dict = {"errors": errs, "saved": None, "preview": None, "text": None}
+    out: dict = {"errors": errs, "saved": None, "preview": None, "text": None, "save": save}
     ss["lh_result"] = out
     if errs:
         return
@@ -639,7 +648,7 @@ def check_text(save: bool) -> None:
     ctx = session_context()
     typed = (ss.get("lh_shn") or "").strip("\n")
     errs: dict[str, list[str]] = {k: list(m) for k, m in ctx["errors"].items()}
-    out: dict = {"errors": errs, "saved": None, "preview": None, "text": None}
+    out: dict = {"errors": errs, "saved": None, "preview": None, "text": None, "save": save}
     ss["lh_result"] = out
     m = _HAND_NO.search(typed)
     if m is None:
@@ -949,7 +958,10 @@ def _outcome_panel() -> None:
         st.warning(res["notice"])
     if res.get("errors") and any(res["errors"].values()):
         n = sum(len(m) for m in res["errors"].values())
-        st.error(f"Not saved: {n} problem{'s' if n != 1 else ''} (shown at the field{'s' if n != 1 else ''} above).")
+        # a Save pressed and refused is "Not saved"; the live check of a form still being filled in (a leaster's
+        # winner not chosen yet, a fail ace before its suit) refuses nothing: "Not ready to save" (newuser29 F5)
+        said = "Not saved" if res.get("save") else "Not ready to save"
+        st.error(f"{said}: {n} problem{'s' if n != 1 else ''} (shown at the field{'s' if n != 1 else ''} above).")
     pv = res.get("preview")
     if pv:
         head = "Stored score" if res.get("saved") else "Derived score (not saved yet)"
@@ -1172,7 +1184,8 @@ if SCHAFKOPF:
     for i in range(len(aliases)):
         if not isinstance(ss.get(f"lh_score_{i}"), str):
             ss[f"lh_score_{i}"] = "" if ss.get(f"lh_score_{i}") is None else str(ss[f"lh_score_{i}"])
-    if not ss.pop("lh_just_saved", False) and sk_ready(sk_values(ctx, {})):
+    _quiet = ss.pop("lh_just_saved", False) | ss.pop("lh_save_refused", False)  # a save's outcome stays shown
+    if not _quiet and sk_ready(sk_values(ctx, {})):
         check_sk(False)  # the derived score as the form stands (as the Sheepshead form shows it)
     with st.container(horizontal=True, gap="small"):
         st.number_input("Hand number", min_value=1, step=1, key="lh_number", width="stretch")
