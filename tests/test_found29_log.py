@@ -126,3 +126,30 @@ def test_f5_a_leaster_without_its_winner_is_not_ready_not_refused(example_db):  
     press(at, "Save hand")
     assert stored_units(db, "Thursday Night Sheepshead / 2025.03.06 / 2", 19) == {
         "Al": -1, "Bea": -1, "Cy": 4, "Di": -1, "Ed": -1}
+
+
+SHEET = b"""Date,Hand,Dealer,Picker,Partner,Call,Points,Defenders,Al,Bea,Cy,Di,Ed
+11/30/2026,1,Al,Bea,,AH,72,"Al, Cy, Ed",-1,2,-1,1,-1
+11/30/2026,4,Di,Al,Cy,AS,45,Bea/Di/Ed,-4,2,-2,2,2
+"""
+
+
+def test_f4_a_defenders_column_of_names_is_labelled_names():
+    """newuser29's lastweek.csv: its Defenders column holds names ('Al, Cy, Ed'): labelled "defenders (names)"; a
+    Def Pts column of numbers (120 - 72 = 48, 120 - 45 = 75) "defense points"; both columns: names and points."""
+    from dashboard.pages.import_files import column_labels, csv_preview
+
+    _, cols, rows = csv_preview("lastweek.csv", SHEET)
+    assert cols["defense"] == "Defenders"
+    assert column_labels(cols, rows)["defense"] == "defenders (names)"
+    assert column_labels(cols, rows)["points"] == "points"
+    pts = SHEET.replace(b"Defenders", b"Def Pts").replace(b'"Al, Cy, Ed"', b"48").replace(b"Bea/Di/Ed", b"75")
+    _, cols, rows = csv_preview("lastweek.csv", pts)
+    assert cols["defense"] == "Def Pts"
+    assert column_labels(cols, rows)["defense"] == "defense points"
+    both = SHEET.replace(b"Defenders,", b"Defenders,Def Pts,").replace(b'Ed",', b'Ed",48,').replace(
+        b"Bea/Di/Ed,", b"Bea/Di/Ed,75,")
+    _, cols, rows = csv_preview("lastweek.csv", both)
+    labels = column_labels(cols, rows)
+    assert (cols["defenders"], labels["defenders"]) == ("Defenders", "defenders (names)")
+    assert (cols["defense"], labels["defense"]) == ("Def Pts", "defense points")

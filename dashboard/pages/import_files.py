@@ -25,6 +25,8 @@ docs/storage.md "Streaming ingest"); the page then holds the upload once
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from dashboard.text import md
@@ -119,6 +121,31 @@ def csv_preview(name: str, data: bytes, columns: str | None = None) -> tuple[str
     return kind, cols, preview(data, name, columns=columns or None)
 
 
+def column_labels(cols: dict, rows: list[dict]) -> dict[str, str]:
+    """How the preview names each field of ``cols`` (:func:`csv_preview`'s
+    mapping; ``rows`` its first rows as read): the field's own name, but for
+    the ``defense`` field, which the import reads per cell as the defenders'
+    card points (a number: the picker side's are the deck's total less it) or
+    as their names: "defenders (names)" when its cells in ``rows`` are names,
+    "defense points" when numbers, "defense (points or names)" when none is
+    written; a ``defenders`` column beside it is "defenders (names)"
+    (newuser29 F4: a Defenders column of names was shown as "defense", the
+    README's word for the card points)."""
+    labels = {f: f for f in cols}
+    if "defenders" in cols:
+        labels["defenders"] = "defenders (names)"
+    if "defense" in cols:
+        cells = [str(r.get("defense") or "").strip() for r in rows]
+        cells = [c for c in cells if c]
+        if "defenders" in cols or (cells and all(re.fullmatch(r"\d+(?:\.\d+)?", c) for c in cells)):
+            labels["defense"] = "defense points"
+        elif cells:
+            labels["defense"] = "defenders (names)"
+        else:
+            labels["defense"] = "defense (points or names)"
+    return labels
+
+
 def report_rows(rep: IngestReport) -> list[dict]:
     """One row per error: the file-level errors, then every error of every
     rejected hand (its first error is the cause)."""
@@ -196,10 +223,11 @@ for up in st.session_state.get("imp_files") or []:
     if pv is None:
         continue
     kind, cols, first = pv
+    shown = column_labels(cols, first)  # a Defenders column of names said so (newuser29 F4)
     st.markdown(f"**{md_escape(up.name)}** will be read as a **{kind}**; columns: "
-                + (", ".join(f"{md_escape(k)} ← `{v}`" for k, v in cols.items()) or "none named")
+                + (", ".join(f"{md_escape(shown[k])} ← `{v}`" for k, v in cols.items()) or "none named")
                 + "; every other column is a player. The first rows as read (nothing is stored yet):")
-    st.dataframe(first, hide_index=True, width="stretch")
+    st.dataframe([{shown.get(k, k): v for k, v in r.items()} for r in first], hide_index=True, width="stretch")
 st.text_input("Rules (optional)", key="imp_rules", placeholder="netschafkopf; tariff.sauspiel=10; tariff.solo=50",
               help="As `shead ingest --rules`: a NetSchafkopf protocol's house tariff instead of the one read off its "
                    "price lines; a CSV score sheet's hands' [Rules] (default wi5-called-ace; in4 for Indiana).")
