@@ -89,9 +89,9 @@ def _held_after(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[int | 
         "coalesce((SELECT sum(u.units) FROM hand_units u WHERE u.hand_id = h.hand_id AND u.player IS NULL "
         "AND u.seat = '(pot)'), 0), h.hand_id FROM hands h WHERE h.session_id = ? ORDER BY h.hand",
         [session_id]).fetchall()
-    opening = voided_opening(con, session_id) if not rows or rows[0][0] != 1 else None
     if not rows:  # every hand voided: a night with no hand in force is no night of the carry (_LIVE)
         return None, 0
+    opening = voided_opening(con, session_id) if rows[0][0] != 1 else None
     if rows[0][0] != 1 and not rows[0][1] and opening is None:
         return None, int(rows[-1][0])
     asserted = [r[3] for r in rows if r[1]]
@@ -158,9 +158,9 @@ def _same_group(o: str, n: str, rules: str) -> str:
 def _who(con: duckdb.DuckDBPyConnection, a: int, b: int) -> str:
     """How night ``a``'s players stand to night ``b``'s, for a message:
     ``"the same players and rules"``, or who sits in for whom."""
-    pa, pb = (set(json.loads(r[0] or "{}").values()) for r in con.execute(
-        "SELECT players FROM sessions WHERE session_id = ? UNION ALL SELECT players FROM sessions "
-        "WHERE session_id = ?", [a, b]).fetchall())
+    players = dict(con.execute("SELECT session_id, players FROM sessions WHERE session_id IN (?, ?)",
+                               [a, b]).fetchall())  # by id: a UNION ALL's rows come in no promised order
+    pa, pb = (set(json.loads(players.get(s) or "{}").values()) for s in (a, b))
     if pa == pb:
         return "the same players and rules"
     return (f"the same [Event] and rules; {', '.join(sorted(pa - pb))} played there, {', '.join(sorted(pb - pa))} "
