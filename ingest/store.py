@@ -1669,6 +1669,29 @@ def _voids_are_no_gap(con: duckdb.DuckDBPyConnection, session_id: int,
     return out
 
 
+def voided_whole_carry(con: duckdb.DuckDBPyConnection, session_id: int, first: int | None = None):
+    """The carry (:class:`replay.judge.SessionState`) the next hand of a
+    session with no hand in force starts from, its hands voided (``shead
+    void``, a hand at a time or ``--session``): nothing counted
+    (``last_hand`` None), its voided hands no gap before the hands that come
+    (``voided``, docs/notation.md ``[_Voided]``; break29b F7), and the pot
+    the night opened with (:func:`ingest.pot_carry.voided_opening`: carried
+    from the night before, kept when hand 1 was voided; rules.md D-19) in
+    units, not an empty pot (fixc30 F1).  ``first``: the number of the first
+    hand to come, when known: a new hand 1 opens the night itself (its own
+    ``pot N``, else empty), as the stored hands' re-read gives it.  None when
+    the session has no voided hand (or before migration 007).  Two or three
+    small queries: only for such a session."""
+    from ingest.pot_carry import voided_opening  # noqa: PLC0415
+    from replay.judge import SessionState  # noqa: PLC0415
+
+    voided = voided_numbers(con, session_id)
+    if not voided:
+        return None
+    pot = (voided_opening(con, session_id) or 0) if 1 in voided and first != 1 else 0
+    return SessionState(pot=pot, voided=frozenset(voided))
+
+
 def _voids_fill_gaps(con: duckdb.DuckDBPyConnection, session_id: int, again: "_Reread", fmt: str = "shn"):
     """The re-read session's running state with its voided hands counted as
     known (they count for nothing, rules.md D-11, D-12, D-19 untouched): when
@@ -1681,10 +1704,12 @@ def _voids_fill_gaps(con: duckdb.DuckDBPyConnection, session_id: int, again: "_R
     if state is None:
         if again.stored or fmt != "shn":
             return None
-        # every stored hand of the session voided: an empty carry, known when the voided hands run from hand 1
+        # every stored hand of the session voided: an empty carry with the night's opening pot (fixc30 F1), known
+        # when the voided hands run from hand 1
         from replay.judge import SessionState  # noqa: PLC0415
 
-        state = SessionState(known=False)
+        state = voided_whole_carry(con, session_id) or SessionState()
+        state.known = False
     voided = _voided_numbers(con, session_id)
     if not voided:
         return state if again.state is not None else None
@@ -5287,6 +5312,7 @@ class Store:
         plan = IngestPlan()
         recs = list(shn.hands)
         keep, states, last_days = recs, {}, {}
+        whole: dict = {}  # each stored session with no hand in force, its hands voided: its carry (fixc30 F1)
         if self.path.exists() or self._con is not None:
             self._keep_raw_sessions(shn, recs)
             hashes = [content_hash(r.session_id, r.number, r.source) for r in recs]
@@ -5338,10 +5364,16 @@ class Store:
                 # none of the file's sessions stored (a first ingest): none has a state to read
                 for row in con.execute(
                         "SELECT s.session, coalesce(s.format, 'shn'), t.hands, t.top_hand, t.queued, t.run, "
-                        "t.pot, t.last_hand, t.last_dealer, t.known, t.session_id FROM sessions s "
+                        "t.pot, t.last_hand, t.last_dealer, t.known, t.session_id, s.session_id, NOT EXISTS "
+                        "(SELECT 1 FROM hands h WHERE h.session_id = s.session_id) FROM sessions s "
                         "LEFT JOIN session_state t USING (session_id) WHERE s.session = ANY(?::VARCHAR[])",
                         [sorted({r.session_id for r in keep})]).fetchall() if ids else ():
-                    states[row[0]] = row[1:]
+                    states[row[0]] = row[1:11]
+                    if row[1] == "shn" and row[12]:  # no hand in force, its hands voided: the night's opening pot
+                        # kept, not an empty one (fixc30 F1); a new hand 1 opens the night itself
+                        first = min(r.number for r in keep if r.session_id == row[0])
+                        if (carry := voided_whole_carry(con, row[11], first)) is not None:
+                            whole[row[0]] = carry
                 carried = [int(row[-1]) for row in states.values() if row[-1] is not None]
                 if carried:  # the day each continued session's last hand was played: a night of another day deals
                     # from a seat of its own, not on from it (replay.judge_common.written_dealer, scorer19 F7b)
@@ -5358,7 +5390,9 @@ class Store:
                     plan.carries[name] = (0, None, SessionState())
                 continue
             fmt, count, top, queued, run, pot, last_hand, last_dealer, known, has = got
-            if fmt == "shn" and has is not None and rising and (top is None or numbers[0] > top):
+            if name in whole and rising:  # every hand voided: from the night's opening pot (fixc30 F1)
+                plan.carries[name] = (0, None, replace(whole[name]))
+            elif fmt == "shn" and has is not None and rising and (top is None or numbers[0] > top):
                 plan.carries[name] = (count, top, SessionState(queued, run, pot, last_hand, last_dealer, known,
                                                                last_date=last_days.get(has)))
 
@@ -5368,6 +5402,8 @@ class Store:
         def prior(sid: str):
             if sid in plan.carries:
                 return plan.carries[sid][2], []
+            if sid in whole:  # no hand in force (hands out of order): its carry, as an amendment's (voided_carry)
+                return replace(whole[sid]), []
             if sid in states:
                 return self.prior_hands(sid)
             return []
@@ -5680,12 +5716,9 @@ class Store:
         one whose voided hands (``SessionState.voided``) are no gap before the
         hands amended back (docs/notation.md ``[_Voided]``; break29b F7: hand 2
         amended back was told hand 1 is missing), with the opening pot a
-        voided hand 1 keeps (:func:`ingest.pot_carry.voided_opening`, rules.md
-        D-19).  None when the session is not stored, has a hand in force, or
-        has no voided hand."""
-        from ingest.pot_carry import voided_opening  # noqa: PLC0415
-        from replay.judge import SessionState  # noqa: PLC0415
-
+        voided hand 1 keeps (:func:`voided_whole_carry`, rules.md D-19).  None
+        when the session is not stored, has a hand in force, or has no voided
+        hand."""
         if not self.path.exists() and self._con is None:
             return None
         con = self._writer()
@@ -5693,15 +5726,9 @@ class Store:
             row = con.execute("SELECT session_id FROM sessions s WHERE session = ? AND coalesce(format, 'shn') = 'shn' "
                               "AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id)",
                               [session]).fetchone()
-            if row is None:
-                return None
-            voided = voided_numbers(con, row[0])
-            if not voided:
-                return None
-            pot = (voided_opening(con, row[0]) or 0) if 1 in voided else 0
+            return voided_whole_carry(con, row[0]) if row is not None else None
         finally:
             self._maybe_release()
-        return SessionState(pot=pot, voided=frozenset(voided))
 
     def stored_outcome(self, session: str, number: int) -> HandOutcome | None:
         """The stored outcome of hand ``number`` of session ``session`` (the
