@@ -55,13 +55,18 @@ def written_pot(template: str | None) -> int | None:
 
 def voided_opening(con: duckdb.DuckDBPyConnection, session_id: int) -> int | None:
     """The pot a night opened with when its hand 1 is voided (``shead
-    void``, its latest revision a void): the ``pot N`` its last text wrote,
-    0 when it wrote none (the night opened empty).  The opening balance is a
-    fact of the night, carried from the night before (rules.md D-19,
-    docs/notation.md "pot N"), not of the hand it was written on, so a void of
-    that hand keeps it for the night's later hands (break29 F2).  None when
-    hand 1 is not voided (stored, or not come: then what the night opened
-    with is its stored hand 1's, or not known), or before migration 007."""
+    void``, its latest revision a void), in units: the ``pot N`` written on
+    its first hand in force when every hand before that one is voided too
+    (the scorer's word on the night's opening balance, as ``shead export``
+    writes it there: fixc30 F2); else the ``pot N`` the voided hand 1's last
+    text wrote, 0 when it wrote none (the night opened empty).  The opening
+    balance is a fact of the night, carried from the night before (rules.md
+    D-19, docs/notation.md "pot N"), not of the hand it was written on, so a
+    void of that hand keeps it for the night's later hands (break29 F2),
+    also for a hand that comes after every hand of the night was voided
+    (fixc30 F1).  None when hand 1 is not voided (stored, or not come: then
+    what the night opened with is its stored hand 1's, or not known), or
+    before migration 007.  Two or three small queries."""
     try:
         row = con.execute(
             "SELECT (SELECT p.source FROM hand_revisions p WHERE p.hand_id = r.hand_id AND p.source IS NOT NULL "
@@ -73,6 +78,17 @@ def voided_opening(con: duckdb.DuckDBPyConnection, session_id: int) -> int | Non
         return None
     if row is None:
         return None
+    first = con.execute("SELECT h.hand, s.template FROM hands h JOIN hand_source s USING (hand_id) "
+                        "WHERE h.session_id = ? ORDER BY h.hand, h.hand_id LIMIT 1", [session_id]).fetchone()
+    if first is not None and (written := written_pot(first[1])) is not None:
+        # the first hand in force opens the night when every hand before it is voided (its pot N then asserted,
+        # replay.judge_wi._check_pot); after a hand missing, its pot N is asserted after a gap, not the opening
+        voided = con.execute(
+            "SELECT count(DISTINCT r.hand) FROM hand_revisions r WHERE r.session_id = ? AND r.hand < ? "
+            "AND r.action = 'void' AND r.revision = (SELECT max(revision) FROM hand_revisions x "
+            "WHERE x.hand_id = r.hand_id)", [session_id, int(first[0])]).fetchone()[0]
+        if voided == int(first[0]) - 1:
+            return written
     return written_pot(row[0]) or 0
 
 
@@ -210,8 +226,11 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection, files: list[tuple[int, int
     def file_of(sid: int) -> int:
         return next(k for k, (lo, hi) in enumerate(zip(lows, highs)) if lo < sid <= hi)
 
-    # the night's own hand 1 against its earlier night: each new one, and a grown one whose hand 1 this file brought
-    first = [(sid, file_of(sid)) for sid in pots] + [(sid, k) for sid, (k, (lo, _)) in older.items() if lo == 1]
+    # the night's own hand 1 against its earlier night: each new one, and a grown one whose hand 1 this file brought,
+    # or its first hand in force (a night whose hands before it are voided: its opening pot, fixc30 F1, F2)
+    firsts = _first_in_force(con, sorted(sid for sid, (_, (lo, _)) in older.items() if lo != 1))
+    first = [(sid, file_of(sid)) for sid in pots] + [(sid, k) for sid, (k, (lo, _)) in older.items()
+                                                      if lo in (1, firsts.get(sid))]
     for k, diag in _opening_checks(con, first, [p for _, _, p in files]):
         out[k].append(diag)
     # its next night stored before: each new night (later nights stored by earlier commands), and each grown one
@@ -244,7 +263,10 @@ def sessions_pot_carries(con: duckdb.DuckDBPyConnection, hands: list[tuple[int, 
     for sid, n, _ in hands:
         if sid in keep:
             top[sid] = max(top.get(sid, 0), int(n))
-    one = [(sid, 0) for sid in sorted(keep) if any(s == sid and n == 1 for s, n, _ in hands)]
+    # its opening checked again when hand 1 was corrected, or its first hand in force, whose pot N opens the night
+    # when the hands before it are voided (fixc30 F2)
+    firsts = _first_in_force(con, sorted(keep))
+    one = [(sid, 0) for sid in sorted(keep) if any(s == sid and n in (1, firsts.get(sid)) for s, n, _ in hands)]
     # a night left with no hand in force (`shead void --session`) is no night of the carry any more: its next
     # night now follows the night before it, and is checked against what that one leaves (break29 F2)
     gone = [sid for sid in sorted(keep) if not con.execute("SELECT 1 FROM hands WHERE session_id = ? LIMIT 1",
@@ -254,6 +276,16 @@ def sessions_pot_carries(con: duckdb.DuckDBPyConnection, hands: list[tuple[int, 
     out += [d for _, d in _later_nights(con, [(sid, 0, 2**31 - 1, top[sid]) for sid in sorted(keep)], [path],
                                         corrected=True)]
     return out
+
+
+def _first_in_force(con: duckdb.DuckDBPyConnection, sessions: list[int]) -> dict[int, int]:
+    """For each of ``sessions`` with a hand in force: its lowest hand number
+    in force.  One small query; none for no session."""
+    if not sessions:
+        return {}
+    return {int(sid): int(n) for sid, n in con.execute(
+        "SELECT session_id, min(hand) FROM hands WHERE list_contains(?::INTEGER[], session_id) GROUP BY session_id",
+        [sessions]).fetchall()}
 
 
 def _kept_openings(con: duckdb.DuckDBPyConnection, sessions: list[int]) -> dict[int, int]:
@@ -323,7 +355,7 @@ def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]
             FROM new n JOIN sessions o ON """ + _same_group("o", "n", rules) + """
                  AND o.date < n.date AND o.session_id <> n.session_id)
         SELECT n.k, n.session_id, h.hand_id, h.provenance, p.old, p.old_name, strftime(p.old_date, '%Y.%m.%d'),
-               n."group", coalesce(s.file, fs.file), coalesce(s.line, fs.line), s.template, n.vo, n.first
+               n."group", coalesce(s.file, fs.file), coalesce(s.line, fs.line), s.template, n.vo, n.first, fs.template
         FROM new n JOIN prev p ON p.session_id = n.session_id AND p.r = 1
         LEFT JOIN hands h ON h.session_id = n.session_id AND h.hand = 1
         LEFT JOIN hand_source s ON s.hand_id = h.hand_id
@@ -333,7 +365,7 @@ def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]
         ORDER BY n.k, n.session_id
         """, [[sid for sid, _ in nights], [k for _, k in nights], [kept.get(sid) for sid, _ in nights]]).fetchall()
     out: list[tuple[int, Diagnostic]] = []
-    for k, sid, hid, prov, old, old_name, old_day, group, file, line, template, vo, first in rows:
+    for k, sid, hid, prov, old, old_name, old_day, group, file, line, template, vo, first, first_text in rows:
         left, last = _held_after(con, old)
         if left is None:  # the earlier night's first hands are not stored: what it leaves is not known
             continue
@@ -346,11 +378,16 @@ def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]
             continue
         where = file or paths[k]
         at = 1 if hid is not None else int(first)
+        # hand 1 voided: the night opens with its first hand in force's pot N, else the one hand 1 wrote (kept)
+        said_here = hid is None and written_pot(first_text) is not None
         head = "hand 1: this night" if hid is not None else (
-            f"hand {at}: this night's hand 1 is voided (shead void) and its opening pot {opens} kept, so this night")
+            f"hand {at}: this night's hand 1 is voided (shead void) and "
+            + (f"its first hand in force writes its opening pot {opens}" if said_here else
+               f"its opening pot {opens} kept") + ", so this night")
+        # the way to change it: pot N on the first hand in force, the night's opening balance (fixc30 F2)
         here = "this hand 1" if hid is not None else (
-            "its voided hand 1, whose last text the opening pot is kept from (amend it with that text, shead ingest "
-            "--amend, and void it again, shead void)")
+            f"its first hand in force (hand {at}: with hand 1 voided, its pot N is the night's opening balance; "
+            "a stored hand through an amendment, shead ingest --amend)")
         # what the stored hands leave: the night may go on in a later file (break28c F4), checked again then
         stored = (f"night {old_day} ({old_name!r}, {_who(con, old, sid)}) left {left} in the pot after its "
                   f"stored hands (to hand {last})")
@@ -370,7 +407,9 @@ def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]
             write = f"if the pot was carried, write pot {left} on {here} (docs/notation.md, pot N)"
         out.append((k, Diagnostic(
             "W-POT-CARRY", f"hand {at}: the group's {stored}, and "
-            + ("this night" if hid is not None else f"this night (its hand 1 voided, its opening pot {opens} kept)")
+            + ("this night" if hid is not None else
+               f"this night (its hand 1 voided, its opening pot {opens} "
+               + (f"written on its first hand in force, hand {at})" if said_here else "kept)"))
             + f" opens with {opens} (rules.md D-19): "
             f"{write}; if the house split it, end night {old_day} with a potsplit hand"
             + (f"; else its {left - opens} units leave the ledger" if opens < left else "") + again,
@@ -446,9 +485,9 @@ def _later_nights(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int, i
         if opens == left or opens < left <= 0:
             continue
         hand1 = "that night's hand 1"
-        if hid is None:  # the opening pot is kept from the voided hand's last text: that text is what to change
-            hand1 = ("that night's voided hand 1, whose last text its opening pot is kept from (amend it with that "
-                     "text and void it again, shead void)")
+        if hid is None:  # its hand 1 voided: a pot N on its first hand in force is its opening balance (fixc30 F2)
+            hand1 = (f"that night's first hand in force (hand {first}: with its hand 1 voided, that hand's pot N is "
+                     "its opening balance)")
         hand = at[sid] if at[sid] is not None else last
         src = con.execute("SELECT s.file, s.line FROM hands h JOIN hand_source s USING (hand_id) "
                           "WHERE h.session_id = ? AND h.hand = ? LIMIT 1", [sid, hand]).fetchone()

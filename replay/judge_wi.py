@@ -558,9 +558,12 @@ def _check_pot(chk: HandCheck, sess: SessionState, known: bool) -> None:
     earlier hand of the session is known (``known``, even when the pot is
     empty), else asserted (a log that starts mid-session, a hand after a
     gap): then the written value seeds the carry.  On the session's first
-    hand (nothing counted before it) a written pot is the pot carried in
-    from an earlier night, its opening balance: asserted, and it seeds the
-    carry (break22b F11)."""
+    hand counted (nothing counted before it: hand 1, or the first hand in
+    force of a night whose hands before it are voided) a written pot is the
+    pot carried in from an earlier night, its opening balance: asserted, and
+    it seeds the carry (break22b F11), also over the opening balance a voided
+    hand 1 kept (``sess.pot`` seeded from it, fixc30 F2: the way to change
+    that balance, as the SHN export writes it, docs/notation.md ``pot N``)."""
     rec, prof = chk.rec, chk.profile
     chk.pot = sess.pot
     w = rec.pot
@@ -576,10 +579,11 @@ def _check_pot(chk: HandCheck, sess: SessionState, known: bool) -> None:
     if w.value > _MAX_UNITS:
         raise chk.reject("E-POT", f"pot {w.value} is beyond what the log keeps", w.pos, found=w.value,
                          expected=f"at most {_MAX_UNITS}")
-    if known and w.value != sess.pot and sess.last_hand is None and not sess.pot:
+    if known and w.value != sess.pot and sess.last_hand is None:
         # the session's first hand: a pot carried in from the night before (a leaster's or a doubler's), as a scorer
         # carries it, is the pot's opening balance (rules.md D-19: the pot is kept "for the next hand", and the next
-        # winning picker side takes it, whichever night that is): the pot seat holds it before hand 1
+        # winning picker side takes it, whichever night that is): the pot seat holds it before hand 1.  The first hand
+        # in force after a voided hand 1 too: its pot N replaces the opening balance that hand kept (fixc30 F2)
         chk.prov["pot"] = "asserted"
         chk.pot = w.value
         return

@@ -102,9 +102,11 @@ def test_an_earlier_night_amended_to_leave_0_is_checked_against_a_night_whose_ha
                                     "night's stored hands (to hand 3) leave 0 in the pot, and the group's next night "
                                     f"2026.12.08 ('{N2}', the same players and rules, stored before) opens with 15 at "
                                     "its voided hand 1"), line
-    assert "15 units no hand paid in are in the ledger" in line and "write pot 0 on that night's voided hand 1" in line
+    # fixc30 F2: the advice is a pot N on the night's first hand in force (was: amend the voided hand 1, void it again)
+    assert "15 units no hand paid in are in the ledger" in line and "write pot 0 on that night's first hand in " \
+        "force (hand 2: with its hand 1 voided, that hand's pot N is its opening balance)" in line
     assert ledger(db) == {"Ann Koch": 32, "Bob Lange": 0, "Cal Stein": -9, "Dot Frey": -9, "Eve Busch": -4}
-    # the advice followed: hand 1 amended without `pot 15` (Bob/Eve 95 win-s with an empty pot) and voided again:
+    # the old way still works: hand 1 amended without `pot 15` (Bob/Eve 95 win-s with an empty pot) and voided again:
     # night 2 opens with 0, h2 Ann +4, the others -1: Ann 32 - 15 = +17, the others as they were (sum -5, night 3's 5)
     fix = HEAD.format(date="2026.12.08") + "hand 1  dealer Eve\npick Bob  call AH  partner Eve  pts 95  win-s\n"
     cli("ingest", "--amend", str(write(tmp_path, "n2_h1_nopot.shn", fix)), "--reason", "no pot carried",

@@ -31,6 +31,11 @@ N2 = "Tuesday Pot Game / 2026.12.08"
 #: night 2's hand 3, sent in a later file: Cal picks, calls AS, Dot partner, 70: a plain win (B-28 tier 1, B-33
 #: Cal +2, Dot +1, Ann/Bob/Eve -1).  Line 7 of its file.
 H3 = HEAD.format(date="2026.12.08") + "hand 3  dealer Bob{pot}\npick Cal  call AS  partner Dot  pts 70  win\n"
+#: night 1 with hand 3 Ann/Bob 70 win (break29b's n1_h3win.shn): h3 +2/+1/-1 and the side takes the pot's 10 (Bob
+#: 10 // 4 = 2, Ann 8): Ann +10, Bob +3, Cal/Dot/Eve -1.  Night 1: Ann 3 + 2 + 10 = +15, Bob -2 + 2 + 3 = +3,
+#: Cal -2 - 8 - 1 = -11, Dot -2 - 3 - 1 = -6, Eve -2 + 2 - 1 = -1 (sum 0); leaves 0
+NIGHT1_H3WIN = NIGHT1.replace("hand 3  dealer Bob\nleaster Dot",
+                              "hand 3  dealer Bob\npick Ann  call AS  partner Bob  pts 70  win")
 
 
 def _night2_voided(tmp_path, db, how: str) -> None:
@@ -74,3 +79,23 @@ def test_a_hand_arriving_for_a_night_voided_whole_starts_from_its_opening_pot(tm
     # re-derived from the stored texts: the same (the night's opening kept, the voided hands no gap)
     cli("rederive", "--db", str(db))
     assert ledger(db) == want
+
+
+def test_a_hand_arriving_for_a_night_voided_whole_is_checked_with_its_opening_pot(tmp_path):
+    """F1, the check: night 1 leaves 0 (NIGHT1_H3WIN); night 2 writes `pot 15` (W-POT-CARRY at its hand 1) and is
+    voided whole (no night of the carry then, break29 F4).  Its hand 3 arrives: the night opens with the 15 kept, and
+    hand 3 takes it (Cal +14, Dot +4, Ann/Bob/Eve -1, as above), so the 15 no hand paid in are in the ledger: said at
+    hand 3 (n2_h3.shn line 7, column 1), found pot 15, expected pot 0.  Ledger: Ann 15 - 1 = +14, Bob 3 - 1 = +2,
+    Cal -11 + 14 = +3, Dot -6 + 4 = -2, Eve -1 - 1 = -2 (sum +15: those 15 units).  Was: Cal +2, Dot +1, not a word."""
+    db = tmp_path / "f1c.duckdb"
+    _ingest(write(tmp_path, "n1_h3win.shn", NIGHT1_H3WIN), db)
+    assert _carry(_ingest(write(tmp_path, "n2_15.shn", NIGHT2.format(pot="  pot 15")), db)) == [
+        ("n2_15.shn", 7, 1, 1, "pot 15", "pot 0")]
+    cli("void", N2, "--session", "--reason", "sent wrong", "--db", str(db))
+    rep = _ingest(write(tmp_path, "n2_h3.shn", H3.format(pot="")), db)
+    assert _carry(rep) == [("n2_h3.shn", 7, 1, 3, "pot 15", "pot 0")]
+    (msg,) = [w["message"] for w in rep["warnings"] if w["code"] == "W-POT-CARRY"]
+    assert msg.startswith("hand 3: this night's hand 1 is voided (shead void) and its opening pot 15 kept, so this "
+                          "night opens with 15 in the pot, but the group's night 2026.12.01"), msg
+    assert "15 units no hand paid in" in msg and "write pot 0 on its first hand in force (hand 3" in msg
+    assert ledger(db) == {"Ann Koch": 14, "Bob Lange": 2, "Cal Stein": 3, "Dot Frey": -2, "Eve Busch": -2}
