@@ -12,7 +12,9 @@ design.md 5.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from replay.errors import Diagnostic
 from replay.outcome import CardLog, HandOutcome, PlayRow, Provenance  # noqa: F401 - re-exported
@@ -20,7 +22,7 @@ from replay.outcome import CardLog, HandOutcome, PlayRow, Provenance  # noqa: F4
 
 
 __all__ = ["is_sheet_file", "Provenance", "CardLog", "PlayRow", "HandOutcome", "ValidatedHand", "RejectedHand", "FileResult", "content_hash",
-           "hand_conflict", "same_rules"]
+           "hand_conflict", "rules_meaning", "same_meaning", "same_rules"]
 
 @dataclass(slots=True)
 class ValidatedHand:
@@ -169,3 +171,37 @@ def same_rules(a: str | None, b: str | None) -> bool:
     text under other rules is ``E-HAND-CONFLICT`` (docs/storage.md "Session
     carry")."""
     return _rules_items(a) == _rules_items(b)
+
+
+@lru_cache(maxsize=512)
+def rules_meaning(rules: str | None) -> str:
+    """What a ``[Rules]`` text means, as a key equal for texts of the same
+    meaning (break29b F2, fixc30 F3): the flags and table of the profile it
+    resolves to (:func:`replay.profile.parse_rules`, the default profile for
+    no text; a Schafkopf text :func:`replay.schafkopf.parse_schafkopf_rules`),
+    the name it starts from aside (rules.md J: a name is its flags), so
+    ``wi5-pot``, ``wi5-called-ace;pot=on`` and ``wi5-called-ace; doubleOnBump=on;
+    pot=on`` (a default written out, the flags in any order) are one rule
+    set, and ``wi5-pot; doubleOnBump=off`` another under the same name.  A
+    text that reads under neither game is kept as written, blanks around
+    ``;`` and ``=`` aside (:func:`same_rules`).  Resolved once per distinct
+    text.  Never raises."""
+    from replay.profile import parse_rules  # noqa: PLC0415 - the reader's hot path does not need them
+    from replay.schafkopf import parse_schafkopf_rules  # noqa: PLC0415
+
+    for kind, parse in (("sheepshead", parse_rules), ("schafkopf", parse_schafkopf_rules)):
+        try:
+            flags = parse(rules or None).model_dump()
+        except Exception:  # noqa: BLE001 - not this game's rules: the next, else the text itself
+            continue
+        flags.pop("name", None)
+        return kind + json.dumps(flags, sort_keys=True, default=str)
+    return "text" + json.dumps(_rules_items(rules))
+
+
+def same_meaning(a: str | None, b: str | None) -> bool:
+    """Whether two ``[Rules]`` texts mean the same rules (:func:`rules_meaning`):
+    the one comparison of rules by meaning (W-POT-CARRY's group,
+    W-SESSION-HEADER, W-SESSION-COPY, W-SESSION-DIFFERS, an amendment's
+    E-AMEND-RULES); the same text as written (:func:`same_rules`) always is."""
+    return same_rules(a, b) or rules_meaning(a) == rules_meaning(b)

@@ -26,13 +26,12 @@ file or run, and after a correction (:meth:`ingest.store.Store.amend`).
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 
 import duckdb
 
-from ingest.model import is_sheet_file
+from ingest.model import is_sheet_file, rules_meaning
 from replay.errors import Diagnostic
 from replay.pot import pot_held
 from replay.profile import parse_rules
@@ -119,37 +118,14 @@ def _held_after(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[int | 
         int(rows[-1][0])
 
 
-@functools.lru_cache(maxsize=512)
-def _rules_meaning(rules: str) -> str:
-    """What a ``[Rules]`` text means for the carry (break29b F2): the flags and
-    table of the profile it resolves to (:func:`replay.profile.parse_rules`,
-    a Schafkopf text :func:`replay.schafkopf.parse_schafkopf_rules`), the
-    name it starts from aside, so ``wi5-pot``, ``wi5-called-ace;pot=on`` and
-    ``wi5-called-ace; pot=on; doubleOnBump=on`` (a default written out) are
-    one rule set; a text that reads under neither is kept as written, blanks
-    around ``;`` and ``=`` aside (:func:`ingest.model.same_rules`).  Resolved
-    once per distinct text."""
-    from ingest.model import _rules_items  # noqa: PLC0415
-    from replay.schafkopf import parse_schafkopf_rules  # noqa: PLC0415
-
-    for kind, parse in (("sheepshead", parse_rules), ("schafkopf", parse_schafkopf_rules)):
-        try:
-            flags = parse(rules or None).model_dump()
-        except Exception:  # noqa: BLE001 - not this game's rules: the next, else the text itself
-            continue
-        flags.pop("name", None)
-        return kind + json.dumps(flags, sort_keys=True, default=str)
-    return "text" + json.dumps(_rules_items(rules), default=str)
-
-
 def _rules_sql(con: duckdb.DuckDBPyConnection) -> str:
     """SQL: a ``MAP`` from each stored ``sessions.rules`` text (NULL as '') to
-    a key equal for texts of the same meaning (:func:`_rules_meaning`), for
+    a key equal for texts of the same meaning (:func:`ingest.model.rules_meaning`), for
     :func:`_same_group`.  One small query (a row a distinct text)."""
     keys: dict[str, str] = {}
     pairs = []
     for (rules,) in con.execute("SELECT DISTINCT coalesce(rules, '') FROM sessions").fetchall():
-        key = keys.setdefault(_rules_meaning(rules), f"r{len(keys)}")
+        key = keys.setdefault(rules_meaning(rules), f"r{len(keys)}")
         pairs.append(f"'{rules.replace(chr(39), chr(39) * 2)}': '{key}'")
     return "(MAP {" + ", ".join(pairs) + "})" if pairs else "(MAP {'': 'r0'})"
 

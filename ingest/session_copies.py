@@ -22,6 +22,7 @@ import shlex
 
 import duckdb
 
+from ingest.model import same_meaning
 from replay.errors import Diagnostic
 
 __all__ = ["MIN_ALIKE_HANDS", "MIN_HANDS", "MIN_RESULT_HANDS", "deal_copies", "files_session_copies", "result_copies",
@@ -283,7 +284,8 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
         k = next(i for i, (lo, hi) in enumerate(zip(lows, highs)) if lo < copy_id <= hi)
         # sk17 F8: "the same texts" of a copy scored under other [Rules] (its amounts differ); newuser17: a name
         # with an apostrophe broke the suggested command, quoted for the shell now
-        rules = "" if (copy_rules or "") == (stored_rules or "") else \
+        # other rules by meaning only (fixc30 F3: "wi5-called-ace;pot=on" is "wi5-called-ace; pot=on")
+        rules = "" if same_meaning(copy_rules, stored_rules) else \
             f" (scored under [Rules {copy_rules!r}], the stored one under [Rules {stored_rules!r}])"
         out[k].append(Diagnostic(
             "W-SESSION-COPY",
@@ -498,7 +500,7 @@ def _differing_copies(con: duckdb.DuckDBPyConnection, near: list[tuple[int, int,
                                            int((u["units"] if isinstance(u, dict) else u[1]) or 0)
                                            for u in units or ()}))
     meta = {sid: row for sid, *row in con.execute(
-        f"SELECT session_id, session, first_file FROM sessions WHERE session_id IN ({', '.join(map(str, ids))})"
+        f"SELECT session_id, session, first_file, rules FROM sessions WHERE session_id IN ({', '.join(map(str, ids))})"
     ).fetchall()}
     out = []
     for copy_id, stored_id, by_seat in near:
@@ -533,6 +535,10 @@ def _differing_copies(con: duckdb.DuckDBPyConnection, near: list[tuple[int, int,
         said = "; ".join(_differing_hand(a, b, seats_a, seats_b, by_seat) for a, b in differ[:SHOWN_HANDS])
         if len(differ) > SHOWN_HANDS:
             said += f"; and {len(differ) - SHOWN_HANDS} more"
+        rules_a, rules_b = meta[copy_id][2], meta[stored_id][2]
+        if not same_meaning(rules_a, rules_b):  # other rules by meaning (fixc30 F3), not as written
+            said += (f" (scored under [Rules {rules_a!r}], the stored one under [Rules {rules_b!r}]: a hand may differ "
+                     "by the rules, not by the scorer)")
         numbers = ", ".join(str(a[0]) for a, _ in differ)
         out.append(Diagnostic(
             "W-SESSION-DIFFERS",

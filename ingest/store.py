@@ -61,7 +61,7 @@ from ingest import summary as _summary
 from ingest.statements import parsed as _parsed
 from ingest.statements import run_with_rows as _run_with_rows
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
-                          is_sheet_file, refines, same_rules)
+                          is_sheet_file, refines, same_meaning, same_rules)
 from replay.cards import CARD_NAMES as _ENGINE_CARD_NAMES
 from replay.errors import Diagnostic
 from replay.facts import SessionRec
@@ -694,8 +694,6 @@ def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], 
     (a tester's finding: both happened without a word).  A table that
     changed its rules mid-session writes the new ``[Rules]`` and reads this
     as the note it is."""
-    from ingest.model import same_rules  # noqa: PLC0415
-
     stored = {name: (rules or "", json.loads(players or "{}")) for name, rules, players in con.execute(
         "SELECT session, rules, players FROM sessions WHERE list_contains(?, session)", [sorted(known)]).fetchall()}
     out, seen = [], set()
@@ -706,7 +704,7 @@ def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], 
         seen.add(o.session)
         rules, players = stored[o.session]
         what = []
-        if not same_rules(rules, o.rules or "") and not _same_profile(rules, o.rules or ""):
+        if not same_meaning(rules, o.rules or ""):  # by meaning (fixc30 F3: wi5-pot is wi5-called-ace; pot=on)
             what.append(f"it is stored under [Rules {rules!r}] and these hands are under [Rules {o.rules!r}], so they "
                         "are scored by the latter (rules.md J); if the table changed its rules, this is right, else "
                         "write the session's [Rules] and amend them (shead ingest --amend)")
@@ -880,26 +878,6 @@ def _tag_in(text: str, name: str) -> str | None:
     return _header_tag("\n".join(line.strip() for line in text.splitlines() if line.strip().startswith("[")), name)
 
 
-def _same_meaning(a: str | None, b: str | None) -> bool:
-    """Whether two ``[Rules]`` texts give the same profile: the same text
-    (:func:`ingest.model.same_rules`), or texts that read to equal profiles
-    (``wi5-called-ace; doubleOnBump=on`` is ``wi5-called-ace``, on being its
-    default: break19 F6); False when either does not read."""
-    from ingest.model import same_rules  # noqa: PLC0415
-    from replay.errors import ProfileError  # noqa: PLC0415
-    from replay.profile import parse_rules  # noqa: PLC0415
-    from replay.schafkopf import parse_schafkopf_rules  # noqa: PLC0415
-
-    if same_rules(a, b):
-        return True
-    for parse in (parse_rules, parse_schafkopf_rules):
-        try:
-            return parse(a or "").model_dump() == parse(b or "").model_dump()
-        except (ProfileError, ValueError):
-            continue
-    return False
-
-
 def _stored_text(con: duckdb.DuckDBPyConnection, hand_id: int) -> str:
     """The stored text of hand ``hand_id`` (``hand_text``), "" when none."""
     row = con.execute("SELECT source FROM hand_text WHERE hand_id = ?", [hand_id]).fetchone()
@@ -973,7 +951,7 @@ def _own_lines_kept(where: str, o: HandOutcome, source: str, stored_text: str, s
     if not stored_text:
         return
     stored_own, amend_own = own_tags(stored_text), own_tags(source)
-    if "Rules" in stored_own and "Rules" not in amend_own and rules and not _same_meaning(rules, o.rules):
+    if "Rules" in stored_own and "Rules" not in amend_own and rules and not same_meaning(rules, o.rules):
         raise CorrectionError(
             f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [Rules {rules!r}] line, which "
             f"the amendment leaves out, so it would be scored by [Rules {o.rules!r}]: write the line "
@@ -1275,21 +1253,6 @@ def _repeats_refused(result: FileResult, plan: "IngestPlan | None") -> bool:
             mem["again"].append((n, line, h, None))  # the text is the stored hand's: read again if refused
             mem["numbers"].add(n)
     return False
-
-
-def _same_profile(a: str, b: str) -> bool:
-    """Whether two ``[Rules]`` texts read as the same profile (a default
-    flag written out is no change: break16b); False when either does not
-    read (the texts then differ, and say so)."""
-    from replay.errors import ProfileError  # noqa: PLC0415
-    from replay.profile import parse_rules  # noqa: PLC0415
-    from replay.schafkopf import SCHAFKOPF_PROFILES, parse_schafkopf_rules  # noqa: PLC0415
-
-    parse = parse_schafkopf_rules if a.split(";")[0].strip() in SCHAFKOPF_PROFILES else parse_rules
-    try:
-        return parse(a) == parse(b)
-    except (ProfileError, ValueError):
-        return False
 
 
 def _kept_warnings(con: duckdb.DuckDBPyConnection, name: str, refused: list[tuple[int, Diagnostic]],
@@ -5035,8 +4998,8 @@ class Store:
                 else:  # a header without the tag (a protocol's rules are inferred from its prices): as stored
                     theirs = o.rules
                 played = _where_played(con, hand_id) if stored_hash is not None else None
-                if (mine is not None and own_rules and not _same_meaning(own_rules, mine)
-                        and "Rules" not in own_tags(h.source) and not _same_meaning(own_rules, o.rules)
+                if (mine is not None and own_rules and not same_meaning(own_rules, mine)
+                        and "Rules" not in own_tags(h.source) and not same_meaning(own_rules, o.rules)
                         and "Rules" not in own_tags(stored_text)):
                     # the stored hand was scored by the [Rules] of the file it came in (a later evening's file
                     # under other rules), not by a line of its own (which may be amended away, a doubler hand):
