@@ -8,7 +8,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard.text import md
+from dashboard.text import column_px, md
 from dashboard.filters import (BUSY_TIMEOUT, EMPTY_HELP, Filters, db_path, db_stamp, describe, ensure_navigation,
                                hand_page_filters, page_reads)
 from dashboard.metrics import hands_where
@@ -99,9 +99,26 @@ records = sh.records_with_refused() + [sh.totals_record()]  # a refused hand kee
 opening = sh.opening_record()
 if opening:
     records.insert(0, opening)
+# fixa30 (left from session 29): a Schafkopf night's facts are long ("farbgeier schellen, 3 Laufende with", "won 100
+# (schneider)", "kontra ?, re ? ×4"), and beside them four players' units and running totals ran 289 px past a
+# 1400-px window (NetSchafkopf's baseline protocol 01; 938 px for the table with the sidebar open).  Shown as a
+# Schafkopf block is kept on paper and as NetSchafkopf's own table: a column per player with the game's tariff
+# points and the running total after it ("+2 → 4"), the doublings beside the result, no dealer column (the Replay
+# page, shead sheet and the downloads keep it); every column as wide as its longest cell (dashboard.text.column_px)
+_block = sh.game == "schafkopf"
+_BOTH, _PAIR = "result, marks", " points →"  # not "... total": a number column
+if _block:
+    for r in records:
+        r[_BOTH] = ", ".join(x for x in (r.get("result"), r.get("marks")) if x) or None
+        for a in sh.players:
+            units, total = r.get(f"{a} units"), r.get(f"{a} total")
+            # a refused hand's row counts nothing (empty); the total row holds the totals alone
+            r[a + _PAIR] = None if total is None else f"{units:+d} → {total}" if r.get("hand") is not None \
+                else str(total)
+_extra = [_BOTH] + [a + _PAIR for a in sh.players] if _block else []
 frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or c.endswith((" units", " total"))
-                                          or c in ("pot", "pot balance") else pl.Utf8) for c in sh.columns()},
-                     strict=False)
+                                          or c in ("pot", "pot balance") else pl.Utf8)
+                                      for c in sh.columns() + _extra}, strict=False)
 # a seat's columns under its alias (the names are on the line above: "Gus = Gus Wendt"), so five seats' units
 # and running totals fit beside the hand's facts; an empty cell stays empty (no picker in a leaster), not "None"
 # dash26 F3: a running total headed "Kit Σ", not "Kit total" (with the stake column of a night at stake 1 left
@@ -122,10 +139,6 @@ for c in ("call", "marks"):
     longest = max((len(str(r.get(c) or "")) for r in records), default=0)
     if longest > 9:
         config[c] = st.column_config.TextColumn(c, width=min(7 * longest + 10, 260))
-if sh.game == "schafkopf":  # a Schafkopf game has a declarer and a game, not a picker and a called card
-    config["picker"] = st.column_config.TextColumn("declarer", help="The player who announced the game (Spieler)")
-    config["call"] = st.column_config.TextColumn("game", width="medium", help="The game announced: Sauspiel with "
-                                                 "its called Sau, Wenz, Geier, Solo, Ramsch")
 # the columns a person reads (a Schafkopf sheet has no stake: its doublings are the marks' xN)
 _plain = "stake" in frame.columns and frame["stake"].drop_nulls().is_in([1]).all()  # every hand at stake 1
 # newuser28 F2: a pot night's 'pot balance' was past the right edge of a 1400-px window (sidebar open): the pot's
@@ -138,15 +151,30 @@ if sh.has_pot:
     config["pot balance"] = st.column_config.NumberColumn("pot held", format="%d", width=58,
                                                           help="The pot's balance after the hand (the first row: "
                                                                "what it held before hand 1)")
-st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="",
-             column_order=[c for c in sh.shown_columns() if not (_plain and c == "stake")
-                           and not (_no_marks and c == "marks")])
+_order = [c for c in sh.shown_columns() if not (_plain and c == "stake") and not (_no_marks and c == "marks")]
+if _block:  # a Schafkopf game has a declarer and a game, not a picker and a called card; fixa30: a column per player
+    _order = ["hand", "picker", "partner", "call", _BOTH] + [a + _PAIR for a in sh.players]
+    for c, label, why in (("picker", "declarer", "The player who announced the game (Spieler)"),
+                          ("partner", "partner", "The declarer's partner: the holder of the called Sau"),
+                          ("call", "game", "The game announced (Sauspiel with its called Sau, Wenz, Geier, Solo, "
+                                           "Ramsch) and the Laufende counted in its price (rules.md G-13, G-14)"),
+                          (_BOTH, "result", "The declaring party's Augen and the result (rules.md G-12), then the "
+                                            "doublings: Klopfen, Kontra, Re and their factor ×N (G-18, G-19)")):
+        config[c] = st.column_config.TextColumn(label, help=why,
+                                                width=column_px([label] + [r.get(c) for r in records]))
+    for a, name in sh.players.items():
+        config[a + _PAIR] = st.column_config.TextColumn(
+            a, alignment="right", width=column_px([a] + [r.get(a + _PAIR) for r in records]),
+            help=f"{name}: the game's tariff points, then the running total after it (the total row: the total)")
+st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="", column_order=_order)
 st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
            + ("tariff points: + receives, − pays (the tariff's price with its Laufende, Kontra, Re and Klopfen, "
               "rules.md G-14..G-19; the game column names the Laufende counted in it)" if sh.game == "schafkopf" else
               "units: + receives, − pays (the stake and the pot as derived from the session's hands in order, "
               "rules.md D-11, D-12, D-19" + ("; stake 1 on every hand" if _plain else "") + ")")
-           + "; Σ: each player's running total; the last line is the totals."
+           + ("; each player's column: the game's tariff points, then the running total after it (+2 → 4); the last "
+              "line is the totals; the dealer of each game is on the Replay page, in shead sheet and in the downloads"
+              if _block else "; Σ: each player's running total; the last line is the totals.")
            + (" " + sh.pot_text() if sh.has_pot else "")
            + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
            + (f" Amended, counted as amended (its history on the Replay page): hand {md(sh.amended_text())}."
