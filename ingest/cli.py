@@ -1220,13 +1220,15 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     names = ", ".join(n if a == n else f"{a} = {n}" for a, n in sh.players.items())  # a column by name: once
     from replay.profile import DEFAULT_PROFILE  # noqa: PLC0415
 
-    rules = f"[Rules {sh.rules}]" if sh.rules.strip() else f"no [Rules]: the default profile, {DEFAULT_PROFILE.name}"
+    # the rules the hands were scored under: each text with its hands when they differ (fixa30: a night sent again
+    # under other rules said its first rules only)
+    rules = sh.rules_text(f"no [Rules]: the default profile, {DEFAULT_PROFILE.name}", quote=len(sh.rules_by_hand()) > 1)
     if sitting:  # a ledger's sitting: its nets, no table of hands at 0 (real23b F7: every player 0, "0 hands")
         out.print(f"{sh.session}  ({sh.date or 'no date'}): a ledger's sitting, stored without hands; each "
                   "player's net for the night (units, counted by shead ledger): "
                   + ", ".join(f"{p} {u:+d}" for p, u in sitting), markup=False, highlight=False)
         return
-    out.print(f"{sh.session}  ({sh.date or 'no date'}; {rules})\n{names}", markup=False)
+    out.print(f"{sh.session}  ({sh.date or 'no date'}; {rules})\n{names}", markup=False, soft_wrap=True)  # not cut
     out.print(table)
     if sh.has_pot:  # what the pot opened with, its net and what it holds, as the Sheet page's caption says it
         out.print(sh.pot_text(), markup=False, highlight=False, soft_wrap=True)
@@ -1236,6 +1238,8 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         out.print(f"amended (counted as amended): hand(s) {sh.amended_text()}", markup=False, highlight=False)
     for line in sh.refused_lines() + sh.kept_lines() + sh.source_lines():  # dash27 F5: the source's own totals
         out.print(line, soft_wrap=True)  # a long path is not broken over lines
+    if sh.mixed_rules():  # fixa30: what the header's mixed rules mean, and how to put the night under one
+        out.print(sh.mixed_rules_line(), markup=False, highlight=False, soft_wrap=True)
     if not sh.rows:
         out.print("no hands in force in this session")
 

@@ -72,6 +72,9 @@ class SheetRow:
     #: a Schafkopf game's Laufende as stored (rules.md G-13: counted in the price), ``(count, with)``; None for a
     #: Ramsch, a Sheepshead hand, or a score-sheet game whose Laufende were not written
     laufende: tuple[int, bool | None] | None = None
+    #: the [Rules] text the hand is stored under, as written ("" for none: the default profile); a night sent again
+    #: under other rules, or a hand with its own [Rules] tag, has hands under different texts (fixa30)
+    rules: str = ""
 
     def game_text(self) -> str | None:
         """The call as a person reads it: a Schafkopf game with the Laufende
@@ -148,6 +151,73 @@ class Sheet:
     #: under a pot: the night's first hands are not stored (its first stored hand is past hand 1, hand 1 neither
     #: stored nor voided) and that hand writes no ``pot N``: what the pot opened with is not known (break29 F8)
     pot_opening_unknown: bool = False
+    #: each [Rules] text its hands are stored under -> what it means (the resolved flags, the name aside), fixa30
+    rules_meaning: dict[str, str] = field(default_factory=dict)
+
+    def rules_by_hand(self) -> list[tuple[str, list[int]]]:
+        """Each ``[Rules]`` text the sheet's hands are stored under (``""``
+        for none written: the default profile) with the numbers of those
+        hands, in the order of each text's first hand: ``[("wi5-called-ace",
+        [1, 4]), ("wi5-called-ace; noPick=doubler", [2, 3])]`` for a night
+        sent first without ``--rules``, then again with it (fixa30).  A hand
+        counts as scored under the rules it is stored under.  Empty for a sheet
+        without hands."""
+        out: dict[str, list[int]] = {}
+        for r in self.rows:
+            out.setdefault(r.rules, []).append(r.hand)
+        return list(out.items())
+
+    def hand_rules(self) -> str:
+        """The ``[Rules]`` text every hand of the sheet is stored under (the
+        session's text when it has no hands); ``""`` for none written.  When
+        its hands are under several texts, the first hand's
+        (:meth:`rules_by_hand` names them all)."""
+        spans = self.rules_by_hand()
+        return spans[0][0] if spans else self.rules
+
+    def mixed_rules(self) -> bool:
+        """True when the hands are stored under more than one ``[Rules]`` text
+        that do not mean the same rule set (:attr:`rules_meaning`): each hand
+        counts under its own."""
+        return len({self.rules_meaning.get(t, t) for t, _ in self.rules_by_hand()}) > 1
+
+    def rules_text(self, default: str, quote: bool = True) -> str:
+        """The header's words for the rules the hands were scored under.  One
+        text: ``[Rules "wi5-called-ace"]`` (``quote`` False: ``[Rules
+        wi5-called-ace]``), ``default`` when none is written.  Several:
+        ``mixed rules: hands 1, 4 under [Rules "wi5-called-ace"], hands 2-3
+        under [Rules "wi5-called-ace; noPick=doubler"]`` (each text with the
+        hands stored under it, by hand range, in the order of its first hand;
+        a hand of none written ``under no [Rules] (the default profile,
+        wi5-called-ace)``), or ``one rule set written two ways: ...`` when
+        the texts mean the same rules (fixa30: the header named the first
+        text only)."""
+        def tag(text: str) -> str | None:
+            if not text.strip():
+                return None
+            return f'[Rules "{text}"]' if quote else f"[Rules {text}]"
+
+        spans = self.rules_by_hand()
+        if len(spans) < 2:
+            return tag(self.hand_rules()) or default
+        from replay.profile import DEFAULT_PROFILE  # noqa: PLC0415
+
+        parts = [f"{_hands_text(numbers)} under "
+                 + (tag(text) or f"no [Rules] (the default profile, {DEFAULT_PROFILE.name})")
+                 for text, numbers in spans]
+        ways = {2: "two", 3: "three", 4: "four"}.get(len(spans), str(len(spans)))
+        return (("mixed rules: " if self.mixed_rules() else f"one rule set written {ways} ways: ")
+                + ", ".join(parts))
+
+    def mixed_rules_line(self) -> str:
+        """The line under a sheet whose hands are under rules that differ
+        (:meth:`mixed_rules`): each hand counts under its own, and what to do
+        when the night was meant under one; ``""`` otherwise."""
+        if not self.mixed_rules():
+            return ""
+        return ("mixed rules: each hand counts as scored under the [Rules] it is stored under (above); a night meant "
+                "under one: amend its other hands with those rules (shead ingest --amend FILE --reason '...'), or "
+                f"void the session and ingest it again (shead void '{self.session}' --session --reason '...')")
 
     def voided_text(self) -> str:
         """The voided hands' numbers with each void's reason, as the sheet's
@@ -309,6 +379,7 @@ class Sheet:
     def as_json(self) -> dict:
         return {"session": self.session, "players": self.players, "rules": self.rules, "date": self.date,
                 "game": self.game,
+                "rules_by_hand": [{"rules": t, "hands": n} for t, n in self.rules_by_hand()],
                 "hands": [{"hand": r.hand, "hand_id": r.hand_id, "dealer": r.dealer, "picker": r.picker,
                            "partner": r.partner, "call": r.call, "result": r.result, "marks": r.marks,
                            "stake": r.stake, "kept": r.kept,
@@ -371,14 +442,15 @@ class Sheet:
                 "td,th{border:1px solid #999;padding:2px 6px;text-align:right}"
                 "tr.total td{font-weight:bold;border-top:2px solid #000}"
                 "@media print{body{margin:0}}</style></head><body>"
-                f"<h1>{escape(self.session)}</h1><p>{escape(self.date or '')} · {escape(self.rules)} · "
+                f"<h1>{escape(self.session)}</h1><p>{escape(self.date or '')} · "
+                f"{escape(self.rules_text('') if len(self.rules_by_hand()) > 1 else self.hand_rules())} · "
                 f"{escape(names)}</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
                 + (f"<p>{escape(self.pot_text())}</p>" if self.has_pot else "")
                 + (f"<p>Voided hands (not counted): {escape(self.voided_text())}</p>" if self.voided else "")
                 + (f"<p>Amended hands (counted as amended): {escape(self.amended_text())}</p>" if self.amended
                    else "")
                 + "".join(f"<p>{escape(line)}</p>" for line in self.refused_lines() + self.kept_lines()
-                          + self.source_lines())
+                          + self.source_lines() + [self.mixed_rules_line()] if line)
                 + "</body></html>")
 
     def refused_lines(self) -> list[str]:
@@ -421,6 +493,30 @@ class Sheet:
     def _label(self, col: str) -> str:
         alias, _, what = col.partition(" ")
         return f"{self.players.get(alias, alias)} {what}"
+
+
+def _hands_text(numbers: list[int]) -> str:
+    """``hand 2``, ``hands 1, 4``, ``hands 2-3``, ``hands 1-3, 7``: hand numbers in order, runs joined."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    words = ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+    return ("hand " if len(numbers) == 1 else "hands ") + words
+
+
+def _flags_meaning(flags: str | None) -> str:
+    """A hand's stored resolved flags (``hands.rules_flags``, JSON) less the profile's name: equal for two
+    ``[Rules]`` texts of one rule set (``wi5-pot``, ``wi5-called-ace; pot=on``; rules.md J)."""
+    try:
+        d = json.loads(flags or "{}")
+    except ValueError:
+        return flags or ""
+    if isinstance(d, dict):
+        d.pop("name", None)
+    return json.dumps(d, sort_keys=True)
 
 
 def _cell(v) -> str:
@@ -502,7 +598,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
         "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
         "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, h.multiplier, h.warnings, "
-        "h.breakdown, h.players, h.call_type, h.laufende, h.laufende_with "
+        "h.breakdown, h.players, h.call_type, h.laufende, h.laufende_with, h.rules "
         "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
         "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
     # a hand seated otherwise (its own [Seats]: a newcomer, a chair swap, a name corrected in one hand): the
@@ -542,7 +638,8 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
 
         seed = voided_opening(con, session_id)
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
-         flags, seats, units, nmarks, mult, warnings, breakdown, seated, call_type, lauf, lauf_with) in hands:
+         flags, seats, units, nmarks, mult, warnings, breakdown, seated, call_type, lauf, lauf_with,
+         hand_rules) in hands:
         source = texts.get(hand_id)
         written = source is not None and source.lstrip()[:5].lower() == "hand "  # an SHN hand (added to a protocol)
         block = source if fmt == "netschafkopf" and not written else None  # a protocol's game block: no SHN in it
@@ -583,7 +680,11 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,
                                    {a: by_seat.get(a, 0) for a in players}, dict(running),
                                    pot if balance is not None else None, balance, marks, outcome,
-                                   kept_reason(warnings), (lauf, lauf_with) if lauf is not None else None))
+                                   kept_reason(warnings), (lauf, lauf_with) if lauf is not None else None,
+                                   hand_rules or ""))
+        # what the hand's [Rules] text means (its resolved flags, the profile's name aside: rules.md J), so that
+        # two texts of one rule set are told from two rule sets (fixa30)
+        sheet.rules_meaning.setdefault(hand_rules or "", _flags_meaning(flags))
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet

@@ -83,8 +83,13 @@ except SessionNotFound as exc:
 
 names_line = ", ".join(f"**{md(n)}**" if a == n else f"**{md(a)}** = {md(n)}"  # names as text (issue 15)
                        for a, n in sh.players.items())
-rules_tag = md('[Rules "' + str(sh.rules) + '"]') if sh.rules else "wi5-called-ace (no [Rules] written: the default)"
+# fixa30: the rules the hands were scored under, each text with its hands when they differ (a night sent again under
+# other rules, a hand with its own [Rules]: the first text alone was said)
+rules_tag = md(sh.rules_text("wi5-called-ace (no [Rules] written: the default)"))
 st.markdown(f"{sh.date or 'no date'} · {rules_tag} · {names_line}")
+if sh.mixed_rules():
+    line = sh.mixed_rules_line()
+    st.info(md(line[0].upper() + line[1:]) + ".")
 totals = st.columns(len(sh.players) + (1 if sh.has_pot else 0))
 for col, (alias, name) in zip(totals, sh.players.items()):
     col.metric(md(name), f"{sh.totals[alias]:+d}", help=f"{md(name)}'s units over the session's {len(sh.rows)} hands")
