@@ -192,13 +192,19 @@ def amended_score(hand_id: int, session: str) -> dict:
     ``hand_id`` now by seat alias (the pot as ``(pot)``), ``was`` those of
     the revision before it (empty for a hand brought back from a void, or a
     revision whose units were not kept), ``outcome`` the hand's outcome now,
-    and ``totals`` the running units of ``session`` by seat alias, every
-    hand in force (its later hands re-derived) summed, in seat order."""
+    and ``totals`` the running units of ``session`` by player name (as the
+    ledger sums them: ``hand_units.player``), every hand in force (its later
+    hands re-derived) summed, the players in the order they first sat (by
+    seat, then by hand: a substitute after the player whose seat they took).
+    fixa30: the totals were by seat alias, so a seat that changed player
+    mid-session (a hand's own ``[Seats]``, docs/notation.md section 5) showed
+    both people's units under one alias."""
     with reading(resolve_db()) as con:
         found = hand_history(con, str(hand_id))
-        totals = {seat: int(u) for seat, u, _ in con.execute(
-            "SELECT u.seat, sum(u.units), min(u.seat_no) AS o FROM hand_units u JOIN hands h USING (hand_id) "
-            "WHERE h.session = ? AND u.player IS NOT NULL GROUP BY u.seat ORDER BY o, u.seat", [session]).fetchall()}
+        totals = {player: int(u) for player, u in con.execute(
+            "SELECT u.player, sum(u.units) FROM hand_units u JOIN hands h USING (hand_id) "
+            "WHERE h.session = ? AND u.player IS NOT NULL GROUP BY u.player "
+            "ORDER BY min(u.seat_no), min(h.hand), u.player", [session]).fetchall()}
     now = (found.revisions[-1].outcome or {}) if found else {}
     before = (found.revisions[-2].outcome or {}) if found and len(found.revisions) > 1 else {}
     return {"score": dict(now.get("units") or {}), "was": dict(before.get("units") or {}),
@@ -206,7 +212,8 @@ def amended_score(hand_id: int, session: str) -> dict:
 
 
 def score_line(units: dict) -> str:
-    """``{"Al": -4, "Bea": 2}`` as the page writes a score: ``Al -4 · Bea +2``."""
+    """``{"Al": -4, "Bea": 2}`` (a hand's units by seat, or the session's totals by player) as the page writes a
+    score: ``Al -4 · Bea +2``."""
     return " · ".join(f"{seat} {u:+d}" for seat, u in units.items())
 
 
