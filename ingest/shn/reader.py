@@ -191,6 +191,10 @@ _TRICK_WORD = re.compile(r"[tT][0-9]+")
 _UINT_RE = re.compile(r"0|[1-9][0-9]*")
 _SINT_RE = re.compile(r"[+\-\u2212\u2013\u2014]?(?:0|[1-9][0-9]*)")
 _HEADER = re.compile(r"%SHN[ \t]+(\S+)[ \t\r]*(?:;.*)?")
+#: a '%SHN 1.0' header with text after it on its line (fixb30 F1): past line 1, read as a header and the text refused
+_HEADER_TEXT = re.compile(r"%SHN[ \t]+1\.0(?=[ \t\[{])")
+#: a later header's start: '%SHN' and its version, a word (docs/notation.md §2.2: it ends at whitespace, '{', '[', ';')
+_HEADER_AGAIN = re.compile(r"%SHN(?:[ \t]+([^\s{\[;]+))?")
 _TAG = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]')
 #: A tag whose value a phone's smart punctuation wrapped in curly quotes (“…”, „…“, ”…”): read, with a warning.
 _TAG_CURLY = re.compile('\\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+[\u201c\u201d\u201e"]([^\u201c\u201d\u201e"\\\\]*)'
@@ -1225,9 +1229,16 @@ def _joined_at(line: str) -> int:
     file joined after it (``cat``); 0 when there is none (or the header
     starts the line, read as :meth:`_Reader._file_again` reads it).  A
     ``%SHN`` inside a ``"..."`` tag value or a ``{...}`` note is text
-    (hunt29 F2: ``[Source "saved as %SHN 1.0"]`` cut the tag there)."""
+    (hunt29 F2: ``[Source "saved as %SHN 1.0"]`` cut the tag there).  A
+    ``%SHN 1.0`` followed by more text on the line is a header too, the
+    text refused where it stands (fixb30 F1: it was read as the word
+    ``win%SHN``, the hand above refused and the next file's hands put in
+    its night)."""
     j = line.rfind("%SHN")
-    if j <= 0 or not line[:j].strip() or _HEADER.fullmatch(line[j:].rstrip("\r")) is None:
+    if j <= 0 or not line[:j].strip():
+        return 0
+    rest = line[j:]
+    if _HEADER.fullmatch(rest.rstrip("\r")) is None and _HEADER_TEXT.match(rest) is None:
         return 0
     return j if _outside_text(line, j) else 0
 
@@ -1683,6 +1694,36 @@ class _Reader:
             line.strip()[:40], "one '%SHN 1.0' header, on line 1"))
         self._start_session()
         self.skipping = _SKIP_NONE
+        bad = self._header_again(line, col - 1)
+        if bad is not None:
+            self._fail(bad)  # outside any hand: a session error, so every hand of the block gets E-SESSION
+
+    def _header_again(self, line: str, at: int) -> ShnSyntaxError | None:
+        """The ``E-HEADER`` of a later header starting at index ``at`` of
+        ``line``, or None when it reads: ``%SHN 1.0`` alone, or before a
+        ``;`` comment (docs/notation.md §2.1, §3: ``header = "%SHN 1.0" ,
+        LF``), as line 1 must be.  Another version (or none) is refused at
+        the header; any other text after it (a tag, a statement, a note) at
+        its first character, quoted, with where it belongs: it was dropped
+        without a word (fixb30 F1: ``%SHN 1.0 [Event "x"]`` lost the tag)."""
+        m = _HEADER_AGAIN.match(line, at)
+        head = line[at:m.end()]
+        if m.group(1) != "1.0":
+            return self._err("E-HEADER", f"found {_quote(head)} at line {self.ln}; expected '%SHN 1.0' (this reader "
+                             "reads SHN version 1.0; a second file joined after the first starts with that header)",
+                             at + 1, head, "%SHN 1.0")
+        rest = line[m.end():]
+        k = next((k for k, c in _outside_chars(rest, len(rest)) if c == ";"), len(rest))
+        found = rest[:k].strip()
+        if not found:
+            return None
+        where = ("write the tag on a line of its own below the header" if found.startswith("[")
+                 else "write it on a line of its own below the header")
+        return self._err("E-HEADER", f"found {_quote(found)} after the '%SHN 1.0' header at line {self.ln}; expected "
+                         f"the header alone on its line, or before a ';' comment (docs/notation.md §2.1, §3): {where}; "
+                         "until then the hands of the file it starts are refused (E-SESSION)",
+                         m.end() + len(rest) - len(rest.lstrip()) + 1, found,
+                         "'%SHN 1.0' alone on its line (a ';' comment may follow)")
 
     def _other(self, toks: list[str], i: int) -> int:
         t = toks[i]
