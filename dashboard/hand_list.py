@@ -98,7 +98,8 @@ class HandQuery:
       card-log hands with a partner).
     * ``status`` — ``full`` or ``score-sheet``; ``conflict`` — True: a
       table-agreed result differs from the cards.
-    * ``laufende`` — ``with``, ``without`` or ``none`` (rules.md G-13);
+    * ``laufende`` — ``with``, ``without``, ``unknown`` (counted, the side
+      not known: a score sheet's) or ``none`` (rules.md G-13);
       ``laufende_n`` — the count of Laufende.
     * ``date`` — one day.
     * ``picked_by`` — player names: hands one of them picked.
@@ -133,7 +134,7 @@ class HandQuery:
         if self.kind is not None and self.kind not in KINDS:
             raise ValueError(f"kind {self.kind!r}: expected one of {', '.join(KINDS)}")
         if self.laufende is not None and self.laufende not in metrics.LAUFENDE_SIDES:
-            raise ValueError(f"laufende {self.laufende!r}: expected with, without or none")
+            raise ValueError(f"laufende {self.laufende!r}: expected with, without, unknown or none")
 
 
 def _columns(con: duckdb.DuckDBPyConnection) -> set[str]:
@@ -200,7 +201,7 @@ def _sql(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery) -> tuple[str,
         conds.append(("" if q.conflict else "NOT ") + "contains(h.provenance, '\"conflict\"')")
     if q.laufende and "laufende" in cols:
         side = {"with": "h.laufende > 0 AND h.laufende_with", "without": "h.laufende > 0 AND NOT h.laufende_with",
-                "none": "h.laufende = 0"}[q.laufende]
+                "unknown": "h.laufende > 0 AND h.laufende_with IS NULL", "none": "h.laufende = 0"}[q.laufende]
         conds.append(f"h.picker IS NOT NULL AND h.outcome IN {metrics._PICKED_SQL} AND {side}")
     if q.laufende_n is not None and "laufende" in cols:
         conds.append("h.laufende = $laufende_n")
@@ -511,7 +512,7 @@ def describe_query(q: HandQuery) -> str:
         parts.append("table-agreed result differs from the cards" if q.conflict else "no conflict")
     if q.laufende:
         parts.append({"with": "declaring party with Laufende", "without": "opponents with Laufende",
-                      "none": "no Laufende"}[q.laufende])
+                      "unknown": "Laufende held by a side not known", "none": "no Laufende"}[q.laufende])
     if q.laufende_n is not None:
         parts.append(f"{q.laufende_n} Laufende")
     return "; ".join(parts)

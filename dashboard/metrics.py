@@ -1261,11 +1261,14 @@ def schafkopf_ramsch(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame
     return _run(con, sql, params)
 
 
-#: The sides of a game's Laufende, in the order the Schafkopf page lists them.
-LAUFENDE_SIDES = ("with", "without", "none")
+#: The sides of a game's Laufende, in the order the Schafkopf page lists them: ``unknown`` is a score-sheet game
+#: whose score fixed the count but not who held them (fixb30 F2: "with" and "without" pay the same, rules.md G-13).
+LAUFENDE_SIDES = ("with", "without", "unknown", "none")
 
-#: ``side`` of a game from ``hands.laufende`` / ``laufende_with`` (rules.md G-13).
-_LAUFENDE_SIDE = ("CASE WHEN laufende = 0 THEN 'none' WHEN laufende_with THEN 'with' ELSE 'without' END")
+#: ``side`` of a game from ``hands.laufende`` / ``laufende_with`` (rules.md G-13); a count with no side stored is
+#: ``unknown`` (it was counted as ``without``).
+_LAUFENDE_SIDE = ("CASE WHEN laufende = 0 THEN 'none' WHEN laufende_with THEN 'with' WHEN NOT laufende_with "
+                  "THEN 'without' ELSE 'unknown' END")
 #: The games the Laufende metrics count: a declarer, and Laufende recorded.
 _LAUFENDE_GAMES = f"picker IS NOT NULL AND outcome IN {_PICKED_SQL} AND laufende IS NOT NULL"
 
@@ -1285,7 +1288,9 @@ def schafkopf_laufende(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFra
     * ``game_type`` — as in :func:`schafkopf_games` (``tout`` for every Tout).
     * ``side`` — ``with`` (the declaring party held the run: "mit N
       Laufenden"), ``without`` (the opponents held it: "ohne N Laufende"),
-      ``none`` (the run was below the minimum: no Laufende counted).
+      ``unknown`` (a score-sheet game whose score fixed the count of its
+      Laufende, not written, but not who held them), ``none`` (the run was
+      below the minimum: no Laufende counted).
     * ``laufende`` — the Laufende counted (0 for ``none``, else 2..14).
     * ``games`` — games of that type, side and count; ``share`` = games ÷
       the game type's games with recorded Laufende.
@@ -1314,8 +1319,11 @@ def schafkopf_laufende_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl
 
     * ``games`` — those games.
     * ``with_laufende`` — the declaring party held the counted run ("mit");
-      ``without_laufende`` — the opponents held it ("ohne"); ``no_laufende``
-      — the run was below the minimum.  The three sum to ``games``.
+      ``without_laufende`` — the opponents held it ("ohne");
+      ``side_unknown_laufende`` — Laufende counted, the side not known (a
+      score-sheet game whose score fixed the count, rules.md G-13);
+      ``no_laufende`` — the run was below the minimum.  The four sum to
+      ``games``.
     * ``with_rate`` = with_laufende ÷ games; ``without_rate`` =
       without_laufende ÷ games.
     * ``mean_laufende`` — the mean count of Laufende over the games where
@@ -1327,10 +1335,12 @@ def schafkopf_laufende_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl
     c AS (SELECT game_type, count(*) AS games,
                  count(*) FILTER (WHERE laufende > 0 AND laufende_with) AS w,
                  count(*) FILTER (WHERE laufende > 0 AND NOT laufende_with) AS wo,
+                 count(*) FILTER (WHERE laufende > 0 AND laufende_with IS NULL) AS u,
                  avg(laufende) FILTER (WHERE laufende > 0) AS mean_laufende
           FROM fh WHERE {_LAUFENDE_GAMES} GROUP BY game_type)
     SELECT game_type, CAST(games AS BIGINT) AS games, CAST(w AS BIGINT) AS with_laufende,
-           CAST(wo AS BIGINT) AS without_laufende, CAST(games - w - wo AS BIGINT) AS no_laufende,
+           CAST(wo AS BIGINT) AS without_laufende, CAST(u AS BIGINT) AS side_unknown_laufende,
+           CAST(games - w - wo - u AS BIGINT) AS no_laufende,
            {_rate("w", "games")} AS with_rate, {_rate("wo", "games")} AS without_rate, mean_laufende
     FROM c
     ORDER BY coalesce(list_position({list(SCHAFKOPF_GAME_TYPES)}, game_type), 99), game_type

@@ -508,7 +508,9 @@ def _sheet_record(h, o, game, suit, tout, alias, seats, card, written: bool = Fa
         h.marks += [MarkRec("re" if k else "kontra", None) for k in range(o.marks)]
         if o.partner is not None:
             h.partner = Value(alias[o.partner])
-        if written and o.laufende is not None:  # as its text gave them: checked again on a restore
+        # as its text gave them: checked again on a restore; a count its score fixed with no side known is left out
+        # (SHN writes a count with its side; the score fixes it again, fixb30 F2)
+        if written and o.laufende is not None and (o.laufende == 0 or o.laufende_with is not None):
             h.laufende = LaufendeRec(o.laufende, ("with" if o.laufende_with else "without") if o.laufende else None)
         if o.picker_points is not None:
             h.pts = Value(o.picker_points)

@@ -136,8 +136,12 @@ def _tail(h: StoredHand) -> list[str]:
         result += f", {o.picker_tricks} trick{'' if o.picker_tricks == 1 else 's'}"
     lines.append(result)
     if o.laufende is not None:  # a Schafkopf game with a declarer (rules.md G-13)
-        side = "with" if o.laufende_with else "without"
-        lines.append(f"Laufende: {side} {o.laufende}" if o.laufende else "Laufende: none")
+        if not o.laufende:
+            lines.append("Laufende: none")
+        elif o.laufende_with is None:  # a score sheet's score fixed the count, not the side (fixb30 F2)
+            lines.append(f"Laufende: {o.laufende}, with or without not written")
+        else:
+            lines.append(f"Laufende: {'with' if o.laufende_with else 'without'} {o.laufende}")
     label = ("Race:    " if o.game == "indiana" else "Fox:     " if o.game == "fox"  # not units (rules.md F-5, F-6)
              else "Units:   ")
     lines.append(label + "   ".join(f"{s} {u:+d}" for s, u in o.units.items())

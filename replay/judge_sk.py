@@ -432,6 +432,40 @@ def _written(chk, key: str, v, computed, code: str, message: str) -> None:
     raise chk.reject(code, message, v.pos, found=written, expected=computed)
 
 
+def _top_trump_rules_out(tout: bool, with_: bool) -> tuple[str, ...]:
+    """The outcome words a counted run of Laufende rules out (rules.md G-13,
+    G-12, G-14): the run starts at the game's top trump, which takes the
+    trick it falls in, so the party holding it takes a trick.  ``with_``
+    (the declaring party holds it): never ``lose-z``; without (the
+    opponents do): never ``win-z``, and a Tout is never won."""
+    if tout:
+        return () if with_ else ("win", "win-z")
+    return ("lose-z",) if with_ else ("win-z",)
+
+
+def _run_side(tout: bool, outcome: str) -> bool | None:
+    """The side that held a counted run of Laufende as the outcome alone
+    tells it (:func:`_top_trump_rules_out`): True ("with") after a won
+    schwarz or a won Tout, False ("without") after a lost schwarz; None
+    for any other outcome, which both sides allow ("with" and "without"
+    pay the same, G-13)."""
+    sides = [w for w in (True, False) if outcome not in _top_trump_rules_out(tout, w)]
+    return sides[0] if len(sides) == 1 else None
+
+
+def _counts_text(counts: list[int]) -> str:
+    """Counts of Laufende as a person reads them: ``0 or 3..14``, ``0, 2 or
+    4`` (consecutive counts as a range)."""
+    runs: list[list[int]] = []
+    for k in counts:
+        if runs and k == runs[-1][-1] + 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    words = [str(r[0]) if len(r) == 1 else f"{r[0]}..{r[-1]}" for r in runs]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def _top_trump_takes_a_trick(chk, g, laufs, cands: list[str], rec, ow) -> list[str]:
     """The outcomes of ``cands`` the Laufende allow: a counted run "with"
     puts the game's top trump (the Eichel-Ober; the Eichel-Unter in a Wenz)
@@ -444,10 +478,7 @@ def _top_trump_takes_a_trick(chk, g, laufs, cands: list[str], rec, ow) -> list[s
     if len(laufs) != 1 or not laufs[0][0] or (ow is not None and ow.agreed):
         return cands
     count, with_ = laufs[0]
-    if g.tout:
-        cant = () if with_ else ("win", "win-z")
-    else:
-        cant = ("lose-z",) if with_ else ("win-z",)
+    cant = _top_trump_rules_out(g.tout, with_)
     left = [o for o in cands if o not in cant]
     if left:
         return left
@@ -650,8 +681,8 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
         chk.prov["laufende"] = "asserted"
     elif not lmin:  # laufendeMin=GAME:0: the game is priced without Laufende
         laufs = [(0, True)]
-    else:  # with or without count the same (G-13): the count is what the score can tell
-        laufs = [(0, True)] + [(k, True) for k in range(lmin, lmax + 1)]
+    else:  # with or without count the same (G-13): the count is what the score can tell, the side not (None)
+        laufs = [(0, None)] + [(k, None) for k in range(lmin, lmax + 1)]
     # ---- the outcome: what pts, tricks and the outcome word allow (G-12, G-14)
     n = prof.tricks
     pts = rec.pts.value if rec.pts is not None else None
@@ -705,6 +736,7 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
     cands = _top_trump_takes_a_trick(chk, g, held, cands, rec, ow)
     # ---- Kontra and Re: by the right party and in time (G-18), for each declarer and partner
     combos, fault = [], None
+    implied = None  # the Laufende the score fixes when none are written: (count, with or None)
     for d in decls:
         for pa in partners.get(d, []):
             f = _doubling_fault(chk, prof, game, doublings, d, pa)
@@ -759,6 +791,8 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
         if len(results) > 1:
             raise _ambiguous(chk, g, options, rec.score.pos if rec.score else rec.pos)
         chosen = options[0]
+        if len(laufs) > 1:  # fixb30 F2: the Laufende not written, the count the score fits is stored
+            chosen, implied = _implied_laufende(chk, prof, game, suit, g, options, len(doublings), nk)
         used = _agreed_score(chk, chosen[5])
     d, pa, o, lc, lw, _ = chosen
     _check_units_range(chk, used)
@@ -779,12 +813,51 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
         stored_lauf = (lauf_st.counted, lauf_st.with_)
     elif lf is not None and lf.count is not None:  # the counted Laufende, as a replayed hand stores them
         stored_lauf = (lc, lf.side == "with" if lf.count else None)
+    elif implied is not None:  # not written: the count the score fixes (derived), the side only when the rules tell
+        stored_lauf = implied
     else:
         stored_lauf = (None, None)
         prov.pop("laufende", None)
     return _sheet_stored(chk, prof, used, game=game, suit=suit, tout=g.tout, dealer=dealer, declarer=d, partner=pa,
                          called=g.called if game is Game.SAUSPIEL else None, pts=pts, tricks=tricks,
                          doublings=len(doublings), laufende=stored_lauf, prov=prov), None, used
+
+
+def _implied_laufende(chk, prof, game, suit, g, options: list[tuple], doublings: int,
+                      klopfen: int) -> tuple[tuple, tuple[int, bool | None] | None]:
+    """The Laufende of a score-sheet game whose Laufende are not written
+    (``laufende`` left out, or ``laufende ?``), as its score fixes them
+    (fixb30 F2: the score was accepted and the count it implied dropped,
+    so the Sheet, the exports and the Laufende statistics lost it).
+    ``options``: the settlements the written score matches, one result
+    (declarer, partner, outcome) among them, each ``(declarer, partner,
+    outcome, Laufende, with, settlement)``.
+
+    Returns ``(chosen, (count, with))``: when every option has the same
+    count (each Laufender adds ``tariff.laufender``, rules.md G-13, G-14),
+    that count — 0 for none counted — and the side :func:`_run_side` tells
+    (None: "with" and "without" pay the same, G-13), ``chosen`` priced with
+    that side so its value names it; the provenance ``laufende`` is
+    ``derived``.  When the options differ in the count (a house whose
+    ``tariff.laufender`` is 0), ``(options[0], None)``: nothing is stored
+    and a ``W-SK-LAUFENDE`` warning at the score says so."""
+    counts = sorted({x[3] for x in options})
+    chosen = options[0]
+    if len(counts) > 1:
+        rec = chk.rec
+        chk.warnings.append(chk.diag(
+            "W-SK-LAUFENDE", f"laufende not written, and the score fits {_counts_text(counts)} Laufende alike "
+            f"(rules.md G-13: each adds tariff.laufender = {prof.tariff.laufender} here): the Laufende are not "
+            "stored, so the Laufende statistics leave this game out; write them (laufende N with, laufende N "
+            "without, or laufende 0) to count it", rec.score.pos if rec.score is not None else rec.pos,
+            severity="warning", found=f"{_counts_text(counts)} Laufende", expected="laufende written"))
+        return chosen, None
+    d, pa, o, lc, _, settle = chosen
+    side = _run_side(g.tout, o) if lc else None
+    if side is not None:  # the same units; the value's part named with its side
+        settle = settle_game(prof, game, suit, g.tout, d, pa, o, lc, side, doublings, klopfen)
+    chk.prov["laufende"] = "derived"
+    return (d, pa, o, lc, side, settle), (lc, side)
 
 
 def _laufende_prices(who: str, prices: list[tuple[int, int]]) -> str:

@@ -1147,7 +1147,7 @@ def declarer_outcome(party_points: int, party_tricks: int, n_tricks: int, tout: 
 
 
 def game_value(tariff: SchafkopfTariff, game: Game, suit: Suit | None, tout: bool, outcome: str,
-               laufende: int, laufende_with: bool = True) -> tuple[int, tuple[tuple[str, int], ...]]:
+               laufende: int, laufende_with: bool | None = True) -> tuple[int, tuple[tuple[str, int], ...]]:
     """The value of a declared game in units, before doubling, and its named
     parts (rules.md G-14, G-16): ``(value, ((name, units), ...))``.
 
@@ -1156,7 +1156,8 @@ def game_value(tariff: SchafkopfTariff, game: Game, suit: Suit | None, tout: boo
       ``schwarz`` (schwarz = base + 2 units).
     * ``laufende`` — the counted Laufende (0, or at least the profile's
       minimum, G-13); each adds ``laufender``; ``laufende_with`` only names
-      the part ("with"/"without" count the same).
+      the part ("with"/"without" count the same; None, a side not known:
+      ``3 Laufende``, as a score sheet's score tells the count alone).
     * Tout: (base + Laufende) × ``toutFactor``; schneider and schwarz are
       not added (an outcome word with ``-s``/``-z`` is a ``ValueError``).
 
@@ -1178,7 +1179,8 @@ def game_value(tariff: SchafkopfTariff, game: Game, suit: Suit | None, tout: boo
     if tier == 3:
         parts.append(("Schwarz", tariff.schwarz))
     if laufende:
-        parts.append((f"{'with' if laufende_with else 'without'} {laufende} Laufende", laufende * tariff.laufender))
+        side = {True: "with ", False: "without "}.get(laufende_with, "")
+        parts.append((f"{side}{laufende} Laufende", laufende * tariff.laufender))
     if tout:
         sub = sum(v for _, v in parts)
         parts.append((f"Tout ×{tariff.toutFactor}", sub * (tariff.toutFactor - 1)))
@@ -1212,7 +1214,7 @@ def _mult_factors(doublings: int, klopfen: int) -> list[tuple[str, int]]:
 
 
 def settle_game(profile: SchafkopfProfile, game: Game, suit: Suit | None, tout: bool, declarer: int,
-                partner: int | None, outcome: str, laufende: int, laufende_with: bool = True, doublings: int = 0,
+                partner: int | None, outcome: str, laufende: int, laufende_with: bool | None = True, doublings: int = 0,
                 klopfen: int = 0) -> Settlement:
     """The units of a declared game per seat 0..3, zero-sum (rules.md G-14,
     G-15, G-18, G-19): the value of :func:`game_value`, × 2 per Kontra/Re

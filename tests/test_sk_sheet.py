@@ -158,7 +158,8 @@ def test_unknown_entry_filled_in_by_the_rules():
     # Wenz, pts 95: win-s, 50 + 10 = 60 (no Laufende: 2 would make 80, 240 for Cy): Cy +180, the others −60
     o = one(HEAD + "hand 1  dealer Di\ngame Cy wenz\npts 95\nscore Al ? Bea ? Cy +180 Di ?\n")
     assert o.units == {"Al": -60, "Bea": -60, "Cy": 180, "Di": -60}
-    assert o.laufende is None  # not written: no Laufende for the statistics
+    # not written: the score fixes them, none counted (fixb30 F2: they were not stored)
+    assert (o.laufende, o.laufende_with, o.provenance["laufende"]) == (0, None, "derived")
 
 
 def test_laufende_unknown_without_score_is_refused():
@@ -345,9 +346,11 @@ score Al +50 Bea +50 Cy -150 Di +50
         assert games["sauspiel"]["declared"] == 1 and games["sauspiel"]["declarer_wins"] == 1
         assert games["wenz"]["declared"] == 1 and games["wenz"]["declarer_wins"] == 0
         assert games["ramsch"]["games"] == 1 and games["ramsch"]["declared"] == 0
-        # Laufende only where written: hand 1's "3 with"; the Wenz wrote none
+        # hand 1's "3 with" as written; the Wenz wrote none, and its score (50 a seat: 2 would make 70) says none
+        # counted (fixb30 F2: it was left out)
         lauf = m.schafkopf_laufende(con, m.Filters()).to_dicts()
-        assert [(r["game_type"], r["side"], r["laufende"], r["games"]) for r in lauf] == [("sauspiel", "with", 3, 1)]
+        assert [(r["game_type"], r["side"], r["laufende"], r["games"]) for r in lauf] == [("sauspiel", "with", 3, 1),
+                                                                                        ("wenz", "none", 0, 1)]
 
 
 def test_sheet_round_trips_through_the_writer():
@@ -370,7 +373,7 @@ def test_worked_score_sheet_in_the_doc():
     assert h1.units == {"Al": -80, "Bea": 80, "Cy": 80, "Di": -80}  # (10 + 3 × 10) × 2
     assert h2.units == {"Al": -80, "Bea": 20, "Cy": 40, "Di": 20}  # 20 + 40 (Jungfrau) + 20
     assert h3.units == {"Al": -60, "Bea": -60, "Cy": 180, "Di": -60}  # Wenz 50 + schneider 10 = 60, × 3
-    assert (h3.outcome, h3.laufende, h3.dealer) == ("win-s", None, "Bea")
+    assert (h3.outcome, h3.laufende, h3.dealer) == ("win-s", 0, "Bea")  # none, as the score says (fixb30 F2)
     assert h3.provenance["units"] == "verified"
 
 

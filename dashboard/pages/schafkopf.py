@@ -113,6 +113,7 @@ else:
     lgames = int(lsum["games"].sum())
     lwith = int(lsum["with_laufende"].sum())
     lwithout = int(lsum["without_laufende"].sum())
+    lunknown = int(lsum["side_unknown_laufende"].sum())  # a score sheet's count, its side not known (fixb30 F2)
     c = st.columns(3)
     c[0].metric("Declarer side with Laufende", pct(lwith / lgames))
     c[0].caption(f"{lwith:,} of {plural(lgames, 'game')} with a declarer: the declaring party held the run of "
@@ -120,8 +121,10 @@ else:
                  "(\"mit N Laufenden\").")
     c[1].metric("Opponents with Laufende", pct(lwithout / lgames))
     c[1].caption(f"{plural(lwithout, 'game')} in which the opponents held the counted run: the declarer paid for it "
-                 "(\"ohne N Laufende\").")
-    c[2].metric("No Laufende", pct((lgames - lwith - lwithout) / lgames))
+                 "(\"ohne N Laufende\")."
+                 + (f" {plural(lunknown, 'more game')} had Laufende held by a side not known: a score sheet whose "
+                    "score gave their count, not who held them." if lunknown else ""))
+    c[2].metric("No Laufende", pct((lgames - lwith - lwithout - lunknown) / lgames))
     c[2].caption("Games whose run of highest trumps was below the minimum that counts under their rules ("
                  + "; or ".join(_laufende_minimums(f)) + ").")
     dist = fetch(metrics.schafkopf_laufende, f)
@@ -131,12 +134,14 @@ else:
     else:
         lchart = alt.Chart(counted).mark_bar().encode(
             x=alt.X("laufende:O", title="Laufende", axis=alt.Axis(labelAngle=0)),
-            xOffset=alt.XOffset("side:N", sort=["with", "without"]),
+            xOffset=alt.XOffset("side:N", sort=["with", "without", "unknown"]),
             y=alt.Y("games:Q", title="games", axis=alt.Axis(format="d", tickMinStep=1)),
-            color=alt.Color("side:N", sort=["with", "without"], title="held by",
-                            scale=alt.Scale(domain=["with", "without"], range=["#2e7d32", "#c62828"]),
+            color=alt.Color("side:N", sort=["with", "without", "unknown"], title="held by",
+                            scale=alt.Scale(domain=["with", "without", "unknown"],
+                                            range=["#2e7d32", "#c62828", "#757575"]),
                             legend=alt.Legend(labelExpr="datum.label == 'with' ? 'declaring party (mit)' : "
-                                                        "'opponents (ohne)'")),
+                                                        "datum.label == 'without' ? 'opponents (ohne)' : "
+                                                        "'side not known'")),
             # two panels to a row, so that every game type's panel fits a phone's width (390 px)
             facet=alt.Facet("game_type:N", sort=list(metrics.SCHAFKOPF_GAME_TYPES), title=None, columns=2,
                             header=alt.Header(labelOrient="top", labelFontSize=13, labelFontWeight="bold")),
@@ -144,7 +149,8 @@ else:
         ).properties(height=160, width=135).configure_legend(orient="top")
         st.altair_chart(lchart)
         st.caption(f"Games of {over} in which Laufende counted, by game type and number of Laufende: green "
-                   "when the declaring party held them, red when the opponents did. Games without Laufende "
+                   "when the declaring party held them, red when the opponents did, grey when a score sheet's score "
+                   "gave their count but not who held them. Games without Laufende "
                    "are in the table below. Games with the Laufende: " + " · ".join(
                        link(f"{r['game_type']} {r['side']} {r['laufende']} ({r['games']:,})",
                             game_type=r["game_type"], laufende=r["side"], laufende_n=r["laufende"])
@@ -159,6 +165,9 @@ else:
                                                            help="The declaring party held the counted run."),
             "without_laufende": st.column_config.NumberColumn("without (ohne)",
                                                               help="The opponents held the counted run."),
+            "side_unknown_laufende": st.column_config.NumberColumn(
+                "side not known", help="Laufende counted, who held them not known: a score sheet whose score gave "
+                                       "their count (with and without pay the same, rules.md G-13)."),
             "no_laufende": st.column_config.NumberColumn("none", help="The run was below the minimum."),
             "with_rate": st.column_config.NumberColumn("with rate", format="percent",
                                                        help="With ÷ games."),
@@ -171,7 +180,8 @@ else:
     )
     st.caption("One row per game type with a declarer: with = games in which the declaring party held the "
                "Laufende (the unbroken run of highest trumps, counted on the dealt cards, long enough to count), "
-               "without = the opponents held them, none = the run was too short; the three sum to the games. "
+               "without = the opponents held them, side not known = a score sheet's score gave their count but not "
+               "who held them, none = the run was too short; the four sum to the games. "
                "Rates are ÷ games; mean Laufende is over the games in which some counted.")
 
 st.subheader("Ramsch")
