@@ -27,6 +27,37 @@ IN_USE = ("is not available", "is in use", "already in use")
 SERVING = "You can now view"
 
 
+def hold_ports(n: int, host: str = "127.0.0.1", first: int = 21_000, last: int = 29_000,
+               step: int = 7) -> tuple[int, list[socket.socket]]:
+    """Ports for a test of a server's "port in use" check, held until the test closes them: ``(P, sockets)`` with
+    ``n`` sockets listening on P .. P+n-1 (in use to every server) and one more bound to P+n, not listening, with
+    SO_REUSEADDR set after its bind.  A server's own check, which binds as Streamlit's server binds (with
+    SO_REUSEADDR: :func:`dashboard.launch._bind`), finds P+n free, while no other test or process can take it —
+    a plain bind, and another ``hold_ports``, fail there — until the caller closes the sockets (fixb30 F3: P+n was
+    bound, closed and expected to stay free, and another test could take it between).  ``n = 0`` holds one free
+    port P for a server that is never really started (its launch replaced by the test).
+
+    P is the first of ``first``, ``first + step``, ... below ``last`` where all ``n + 1`` bind: below the OS's
+    ephemeral ports (32768 up on Linux), so a port-0 bind never lands there.  Fails the test when there is none."""
+    for start in range(first, last, step):
+        held: list[socket.socket] = []
+        try:
+            for p in range(start, start + n):
+                s = socket.socket()
+                held.append(s)
+                s.bind((host, p))
+                s.listen()
+            keep = socket.socket()
+            held.append(keep)
+            keep.bind((host, start + n))  # a plain bind first: nobody else holds it, not even another reservation
+            keep.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # then open to the server's own check
+            return start, held
+        except OSError:
+            for s in held:
+                s.close()
+    pytest.fail(f"no run of {n + 1} free ports on {host} between {first} and {last} to hold for the test")
+
+
 def free_port(host: str = "127.0.0.1") -> int:
     """A port on which ``host`` could listen now (the OS's choice for port 0); it may be taken before it is used."""
     with socket.socket() as s:

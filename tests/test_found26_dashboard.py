@@ -142,25 +142,12 @@ def test_player_page_of_a_player_who_never_picked_says_so(club, monkeypatch):
 # --- F2: `shead dashboard` on a port another dashboard holds -------------------------------------------------------
 
 def _listeners(n: int) -> tuple[int, list]:
-    """``n`` sockets listening on consecutive ports P .. P+n-1 of 127.0.0.1, with P+n free too: (P, sockets)."""
-    import socket
+    """``n`` sockets listening on consecutive ports P .. P+n-1 of 127.0.0.1, and P+n held free for the CLI: (P,
+    sockets), every one of them held until the test closes it (:func:`tests.server_port.hold_ports`).  P+n was
+    bound and closed again, so another test or process could take it before the CLI looked (fixb30 F3)."""
+    from tests.server_port import hold_ports
 
-    for start in range(21_000, 29_000, 7):
-        held = []
-        try:
-            for p in range(start, start + n):
-                s = socket.socket()
-                held.append(s)
-                s.bind(("127.0.0.1", p))
-                s.listen()
-            with socket.socket() as probe:
-                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                probe.bind(("127.0.0.1", start + n))
-            return start, held
-        except OSError:
-            for s in held:
-                s.close()
-    pytest.fail("no run of free ports on 127.0.0.1 between 21000 and 29000 to hold for the test")
+    return hold_ports(n)
 
 
 def test_dashboard_on_a_port_in_use_says_so_before_announcing_and_offers_the_next_free_one(club, monkeypatch):
@@ -214,10 +201,12 @@ def test_dashboard_on_a_free_port_is_announced_and_launched(club, monkeypatch):
 
     calls = []
     monkeypatch.setattr(dashboard.launch, "launch", lambda **kw: calls.append(kw) or 0)
-    port, held = _listeners(1)
-    for s in held:
-        s.close()
-    r = cli("dashboard", "--db", str(club), "--port", str(port))
+    port, held = _listeners(0)  # P free to the CLI's check, and nobody else's until the CLI has looked (fixb30 F3)
+    try:
+        r = cli("dashboard", "--db", str(club), "--port", str(port))
+    finally:
+        for s in held:
+            s.close()
     assert f"dashboard on http://127.0.0.1:{port} (database {club})" in r.output
     assert calls == [{"db": club, "host": "127.0.0.1", "port": port}]
 
