@@ -56,7 +56,7 @@ __all__ = ["NameLookup", "name_fold", "DATE_ORDERS", "DateOrder", "date_parts", 
            "year_in_text", "Row", "row_words", "row_at", "row_said",
            "season_in_text", "sheet_date_order", "date_order_warning",
            "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
-           "says_misdeal", "decimal_comma"]
+           "says_misdeal", "decimal_comma", "number_runs"]
 
 #: The orders ``--columns date-order=ORDER`` takes: day-first, month-first.
 DATE_ORDERS = {"dmy": "day-first (DD/MM/YYYY)", "mdy": "month-first (MM/DD/YYYY)"}
@@ -404,6 +404,20 @@ class Row(int):
 def row_words(r: int) -> str:
     """Row ``r`` (an int or a :class:`Row`) as a message says it: ``5``, or ``5 (line 8)``."""
     return row_said(r.row, int(r)) if isinstance(r, Row) else str(r)
+
+
+def number_runs(numbers) -> str:
+    """Row or hand numbers as runs, for messages: ``2-6, 8`` (ints; a :class:`Row` as its row)."""
+    out: list[str] = []
+    run: list[int] = []
+    for n in sorted({getattr(k, "row", k) for k in numbers}):
+        if run and n != run[-1] + 1:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+            run = []
+        run.append(n)
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
 
 
 def row_said(row: int, line: int) -> str:

@@ -146,7 +146,9 @@ def match_sittings(con, date: str, units: dict[str, int], taken: set[int],
     ``("conflict", session_id, differences)``, ``("voided", None, the
     voided sitting's name, when and why)`` (its nets are a sitting's voided
     by ``shead void NAME --session``: migration 024) or ``("new", None,
-    None)``.
+    None)``.  A stored sitting of the row's players and nets and more
+    players at 0 is the row's duplicate, its third item those players
+    (comma-separated); an exact duplicate's is None.
     ``taken``: session ids already matched by other rows of the same file
     (each stored sitting matches one row); the match is added to it.
     ``own``: the sittings the same file's rows stored: a row is their
@@ -186,6 +188,13 @@ def match_sittings(con, date: str, units: dict[str, int], taken: set[int],
     for (name, when), u in voided.items():
         if u == units:  # the row as it was when its sitting was voided (the old ledger sent again): not stored again
             return "voided", None, f"{name!r}, voided {when}"
+    for sid, u in free.items():
+        # the row's players and nets, and more players at 0: this sitting, stored with players who broke even, or
+        # by an earlier shead that read a season ledger's 0 as a player at the sitting (real30 F1: stored again,
+        # every net counted twice), as a night's hands are the row that leaves a player at 0 out (_as_row)
+        if sid not in own and set(u) > set(units) and _as_row(u, units) == units:
+            taken.add(sid)
+            return "duplicate", sid, ", ".join(sorted(set(u) - set(units)))
     for sid, u in free.items():
         if set(u) == set(units) and sid not in own:
             taken.add(sid)

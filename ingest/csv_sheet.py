@@ -47,7 +47,10 @@ Two kinds of CSV file, told apart by the header (or ``--columns``):
   ``win``/``lose``; a row with no picker, leaster winner or doubler, a notes
   cell saying misdeal and no units paid is SHN's ``misdeal`` (rules.md B-4).
 * a **ledger of sitting totals** — a ``date`` column and one column per
-  player holding that player's net for the sitting (blank: did not play).
+  player holding that player's net for the sitting (blank: did not play;
+  0 too in a row of more players' cells than the largest table seats,
+  rules.md F-1, ``W-CSV-LEDGER-ZEROS``; a row of nets all 0 is no sitting,
+  ``W-CSV-ZERO-ROW``).
   Each row must sum to zero (rules.md B-35); a row that does not is refused
   at its row, the others kept.  Any number of players.  Stored as
   settlements without hands (:class:`Sitting`, table ``settlements``).
@@ -83,7 +86,8 @@ from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
                         date_parts, day_in_text, season_in_text, year_in_text, decimal_comma, is_fraction,
                         is_totals_row, local_zone, outcome_word, read_date, read_stamp, says_misdeal, serial_date,
-                        sheet_date_order, split_time, whole_units, NameLookup, name_fold, Row, row_words, row_at, row_said)
+                        sheet_date_order, split_time, whole_units, NameLookup, name_fold, Row, row_words, row_at, row_said,
+                        number_runs)
 from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
@@ -3469,6 +3473,8 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
     totals = _Totals(out.players, index, {p: p for p in out.players})
     beyond = _Beyond(max(index.values()) + 1, 0, path, "a player's net or a note", "the ledger")
     dash_said = False  # W-CSV-DASH, once
+    from replay.profile import LARGEST_TABLE  # noqa: PLC0415  (pydantic: not at a light command's start)
+    wide: list[tuple[int, str, dict[str, int], int, int]] = []  # rows of more cells than a table seats: 0s absent
     for r, row in rows:
         if not any(c.strip() for c in row):
             continue
@@ -3486,6 +3492,12 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
             continue
         units: dict[str, int] = {}
         bad = None
+        # more players' cells written than any table seats (rules.md F-1): a season's ledger writing 0 for each
+        # player not at the sitting (real30 F1: every player of the season stored at every sitting); its 0s are
+        # read as absent, said once below.  A row of a table's size keeps a 0 as a net (a player broke even)
+        written = sum(1 for p in out.players if index[p] < len(row) and (c := row[index[p]].strip())
+                      and c not in NOTHING)
+        absent = 0  # the row's 0 cells read as players not there
         for p in out.players:
             k = index[p]
             c = row[k] if k < len(row) else ""
@@ -3509,7 +3521,19 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                                  "refused", file=path, line=r, col=k + 1, found=c.strip(),
                                  expected=f"a net from -{LEDGER_MAX_UNITS:,} to +{LEDGER_MAX_UNITS:,}")
                 break
+            if v == 0 and written > LARGEST_TABLE:
+                absent += 1
+                continue
             units[out.names.get(p, p)] = v
+        if bad is None and len(units) + absent >= 2 and not any(units.values()):
+            # every net 0 (a day with no game entered, a template's row): no units change hands and who sat is not
+            # written, so no sitting is stored (real30 F1: its 26 players each counted a session)
+            out.result.errors.append(Diagnostic(
+                "W-CSV-ZERO-ROW", f"row {row_words(r)} ({d}): every net is 0 ({len(units) + absent} cells written, "
+                "no player won or lost): read as no sitting, not stored (a night where every player broke even "
+                "changes no total)", "warning", path, r, 1, found=f"{len(units) + absent} cells of 0",
+                expected="a sitting's nets, at least one not 0"))
+            continue
         if bad is None and sum(units.values()) != 0:
             bad = Diagnostic("E-CSV-ZERO-SUM", f"row {row_words(r)} ({d}) sums to {sum(units.values()):+d}, not 0: "
                              "every sitting's nets must cancel out (rules.md B-35); the row is refused", file=path,
@@ -3527,8 +3551,30 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                 k = index[out.columns[f]]
                 extra[f] = (row[k].strip() if k < len(row) else "") or None
         out.sittings.append(_Sit(d, units, r, **extra))
+        if absent:
+            wide.append((r, d, units, written, absent))
     beyond.rest(out.result.errors)
+    if wide:
+        out.result.errors.append(_absent_zeros(wide, LARGEST_TABLE, path))
     _hands_as_sittings(out, path)
+
+
+def _absent_zeros(wide: list[tuple[int, str, dict[str, int], int, int]], most: int, path: str | None) -> Diagnostic:
+    """The ``W-CSV-LEDGER-ZEROS`` of a ledger whose rows write more players' cells than ``most`` (the largest table,
+    rules.md F-1), their 0 cells read as players not at the sitting (real30 F1): at the first such row, what it
+    was read as, and the rows so read.  ``wide``: (row, date, the nets read, cells written, cells of 0)."""
+    r, d, units, written, absent = wide[0]
+    nets = ", ".join(f"{p} {v:+d}" for p, v in units.items())
+    rows = number_runs([w[0] for w in wide])
+    return Diagnostic(
+        "W-CSV-LEDGER-ZEROS", f"row {row_words(r)} ({d}): {written} players' cells written, more than the {most} "
+        f"players the largest table seats (rules.md F-1), so its {absent} cells of 0 are read as players not at "
+        f"that sitting and the row as the sitting of the {len(units)} players with a net ({nets})"
+        + (f"; so are rows {rows} ({len(wide)} rows)" if len(wide) > 1 else "")
+        + ". A player who sat and broke even is then not counted at that sitting: "
+        "to count one, write the row with blank cells for the players not there and 0 for those who broke even",
+        "warning", path, r, 1, found=f"{written} cells, {absent} of them 0",
+        expected=f"at most {most} players' nets a sitting, a blank cell for a player not there")
 
 
 #: the sittings of one date and players from which a ledger's rows look like a night's hands (_hands_as_sittings)

@@ -3789,6 +3789,15 @@ class Store:
                 match_sittings(con, sit.date, sit.units, taken, own=own)
             if how == "duplicate":
                 report.duplicates += 1
+                if diff:  # stored with more players at 0 (an earlier reading of a season ledger's 0s: real30 F1)
+                    stored = _scalar(con, "SELECT session FROM sessions WHERE session_id = ?", [match_id])
+                    report.file_errors.append(Diagnostic(
+                        "W-SITTING-ZEROS", f"row {sit.row} ({sit.date}): the sitting {stored!r} is stored with these "
+                        f"nets and {diff} at 0: a duplicate, not stored again; if they did not sit (a ledger's 0 for "
+                        f"a player not there, read as a net before), void it (shead void {stored!r} --session "
+                        "--reason '...') and ingest this file again", "warning",
+                        getattr(sit, "file", None) or result.path, sit.row, 1, found=f"{diff} at 0",
+                        expected="the players who sat"))
                 continue
             if how == "voided":
                 report.file_errors.append(Diagnostic(

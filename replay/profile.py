@@ -22,7 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from .cards import FULL_DECK, SIXES, Card, TrumpOrder, mask_of, trump_order
 from .errors import ProfileError, did_you_mean
 
-__all__ = ["RuleProfile", "NAMED_PROFILES", "DEFAULT_PROFILE", "parse_rules", "profile_text", "DECKS", "TABLE_FIELDS"]
+__all__ = ["RuleProfile", "NAMED_PROFILES", "DEFAULT_PROFILE", "parse_rules", "profile_text", "DECKS", "TABLE_FIELDS",
+           "LARGEST_TABLE"]
 
 # ---- h6-tables: table sizes 2..8 (rules.md F-1..F-4) -------------------------------------------------
 #: The decks of rules.md F-1 as card masks, by card count.  Every removed card
@@ -418,6 +419,13 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     "wi2-all-table": {"players": 2, "handCards": 0, "blindCards": 0, "tableStacks": 8, "partnerMode": "none",
                       "doubleOnBump": False},
 }
+
+#: The most players any table seats (rules.md F-1: the eight-handed games, ``wi8-*``; Schafkopf and Indiana are
+#: four-handed, rules.md G, F-5): ``players`` is a table field no ``[Rules]`` flag overrides (:data:`TABLE_FIELDS`).
+#: A ledger row of more players' cells than this is no one table's (ingest.csv_sheet: its 0 cells are players not
+#: at that sitting, real30 F1).
+LARGEST_TABLE: int = max(int(v.get("players", RuleProfile.model_fields["players"].default))
+                         for v in NAMED_PROFILES.values())
 
 # Flags (and values) the first engine honours; anything else is refused
 # (rules.md J: "refused with a clear 'not supported yet' error").

@@ -285,15 +285,17 @@ def test_a_sheet_of_nets_with_a_picker_column_keeps_refusing_a_row_without_one(t
 
 
 def test_a_sheet_of_nets_without_a_hand_column_says_its_rows_look_like_hands(tmp_path):
-    """nets_only_nohand.csv: no Hand column, so a ledger of sitting totals (six sittings of one date, each stored as
-    written, the totals those of the hands above: 4 / 6 / -6 / -4 / 0); one W-CSV-LEDGER-HANDS at row 2 says the rows
+    """nets_only_nohand.csv: no Hand column, so a ledger of sitting totals (five sittings of one date, each stored as
+    written, the row of 0s none, the totals those of the hands above: 4 / 6 / -6 / -4 / 0); one W-CSV-LEDGER-HANDS at row 2 says the rows
     look like a night's hands and how to read them so.  Two sittings of a date (an early and a late game) are not
     said."""
     text = "\n".join(",".join(x for j, x in enumerate(line.split(",")) if j != 1) for line in NETS.splitlines()) + "\n"
     db = tmp_path / "n.duckdb"
     rep = _ingest(write(tmp_path, "nets_only_nohand.csv", text), db)
     said = [(w["line"], w["col"], w["found"]) for w in rep["warnings"] if w["code"] == "W-CSV-LEDGER-HANDS"]
-    assert said == [(2, 1, "6 sittings of 2026-11-27")]
+    # row 5, every net 0, is no sitting (real30 F1: skipped, W-CSV-ZERO-ROW): five sittings of the date
+    assert said == [(2, 1, "5 sittings of 2026-11-27")]
+    assert [(w["line"], w["col"]) for w in rep["warnings"] if w["code"] == "W-CSV-ZERO-ROW"] == [(5, 1)]
     assert "give the sheet a Hand column" in next(w["message"] for w in rep["warnings"]
                                                   if w["code"] == "W-CSV-LEDGER-HANDS")
     assert ledger(db) == {"Al": 4, "Bea": 6, "Cy": -6, "Di": -4, "Ed": 0}  # every sitting, the +4 / -1 one too
