@@ -107,7 +107,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "picker": ("picker", "picked", "pick", "spieler"),
     "partner": ("partner", "mitspieler"),
     "call": ("call", "called", "called card", "called ace", "ace called", "ruf"),
-    "points": ("points", "pts", "picker points", "card points", "augen", "punkte"),
+    # (real30 F2: 'Card Pts', 'Picker Pts', 'Pts Taken', 'Points Taken' were players, every row refused E-SEATS)
+    "points": ("points", "pts", "pts.", "picker points", "card points", "card pts", "card pts.", "picker pts",
+               "picker pts.", "pts taken", "points taken", "augen", "punkte"),
     # the defenders' card points (break26b F6: refused E-SEATS as a sixth player): the picker side's are the deck's
     # total less the cell (:func:`_defense_points`); beside a Points column the two must sum to that total
     "defense": ("def pts", "def points", "def. pts", "def. points", "defense", "defense pts", "defense points",
@@ -120,7 +122,11 @@ FIELDS: dict[str, tuple[str, ...]] = {
     # the picker side's tricks (SHN's ``tricks N``, rules.md B-29: a no-tricker is decided by them): it was a sixth
     # player, every hand refused E-SEATS (break25 F6)
     "tricks": ("tricks", "picker tricks", "tricks taken", "tricks won", "stiche"),
-    "outcome": ("outcome", "result", "ergebnis"),
+    # the result's spreadsheet headers (real30 F2: 'W/L', 'Won?' ... were players, every row refused E-CSV-UNITS);
+    # a question (:data:`WON_QUESTIONS`) may be answered yes / no too
+    "outcome": ("outcome", "result", "ergebnis", "w/l", "w-l", "w / l", "w/l?", "win/loss", "win/lose", "win-loss",
+                "won/lost", "won/loss", "won-lost", "won?", "win?", "picker won?", "picker win?", "picker won",
+                "gewonnen?"),
     "leaster": ("leaster", "leaster winner"),
     "doubler": ("doubler", "double", "doublers"),
     # who cracked, re-cracked, castrated or blitzed (rules.md E-2..E-5): the cell grammar of :func:`read_marks`
@@ -162,6 +168,10 @@ _PICKER_WORD_HINTS = {
 #: ``leasterTie=split``)
 LEASTER_TIE_WORDS = frozenset({"-", "–", "—", "tie", "tied", "wash", "washed", "push", "none", "nobody", "gleich",
                                "unentschieden"})
+#: outcome headers that ask whether the picker side won: their cells may answer yes / no (:data:`YES_NO`)
+WON_QUESTIONS = frozenset({"won?", "win?", "picker won?", "picker win?", "picker won", "gewonnen?"})
+#: an answer to :data:`WON_QUESTIONS` -> SHN's outcome word (the points give the tier, as for W / L)
+YES_NO = {"y": "win", "yes": "win", "ja": "win", "j": "win", "n": "lose", "no": "lose", "nein": "lose"}
 HAND_FIELDS = ("hand", "picker", "dealer", "partner", "call", "points", "defense", "tricks", "outcome", "leaster",
                "doubler", "crack")
 
@@ -3440,6 +3450,9 @@ def _units_problem(r: int, p: str, c: str, players: tuple[str, ...] = ()) -> str
         return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not whole: a zero fraction (-1,00, 2.00) is read as "
                 "whole units, another is not (units are whole, rules.md B-31); a sheet kept in money is read with the "
                 "money a unit is worth, --columns stake=0.25, each cell then a whole number of units")
+    if (word := outcome_word(c)) is not None:  # a column of result words: the result's (real30 F2: told to ignore it)
+        return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not a whole number: {c.strip()!r} is a result word "
+                f"({word}); if the column {p!r} is the hand's result, read it with --columns outcome={p}")
     names = c.strip().lower() in {x.lower() for x in players if x != p}
     if names or _norm(p) in _MAYBE_PARTNER_WORDS:  # a 'Buddy' column read as a player's (break26b F2)
         return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not a whole number: the column {p!r} is read as a "
@@ -4978,6 +4991,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 line.append(f"tricks {v}")
         otext, oc = cell(row, "outcome")
         word = outcome_word(otext) if otext else ""
+        if word is None and _norm(cols["outcome"]) in WON_QUESTIONS:  # 'Won?' answered yes / no (real30 F2)
+            word = YES_NO.get(otext.strip().lower().rstrip("."))
         if word in ("win", "lose") and rec.pts is not None:  # a bare W / L says who won; the points say the tier
             word = _tier_of(word, rec.pts.value, prof)
             if word is None:  # the side agrees with the points; the tricks or the units will tell the tier
@@ -5017,11 +5032,15 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 p for p in seats if sum(units_of.values()) == units_of[p]]
             if len(loose) == 1:
                 (odd,) = loose
+            # a column of card points under a header not known (real30 F2: told to leave the points out)
+            pts = bool(loose) and "points" not in cols and 0 <= units_of[odd] <= _deck_points() and bool(
+                re.search(r"\b(?:pts|points|punkte|augen)\b", _norm(odd)))
             err("E-SEATS", f"{len(seats)} columns are read as players ({', '.join(label[p] for p in seats)}); "
                 f"{rules} is played by {prof.players}: "
                 + (f"the column {label[odd]!r} (column {index[odd] + 1}) writes {units_of[odd]}, and the other "
-                   f"columns sum to 0 without it (rules.md B-33): it is no player's units; leave it out with "
-                   f"--columns ignore={odd}" if loose else
+                   f"columns sum to 0 without it (rules.md B-33): it is no player's units; "
+                   + (f"if it is the picker side's card points, read it with --columns points={odd}" if pts else
+                      f"leave it out with --columns ignore={odd}") if loose else
                    "if a column is not a player's units (the "
                    + (f"partner), read it with --columns partner={odd}, a note, --columns ignore={odd}" if buddy else
                       "hand's number, a note), map it with --columns hand=" + (odd or "COLUMN")
