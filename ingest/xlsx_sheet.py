@@ -39,8 +39,8 @@ from pathlib import PurePath
 
 from replay.errors import Diagnostic
 
-from .csv_sheet import (BOM, HAND_FIELDS, HEAD_ROWS, CsvResult, _night_option, bom_note, column_map, read_table,
-                        sheet_layout)
+from .csv_sheet import (BOM, HAND_FIELDS, HEAD_ROWS, NIGHT_COLUMN, CsvResult, _night_option, bom_note, column_map,
+                        read_table, sheet_layout)
 from .model import FileResult
 from .unicode_text import nfc
 
@@ -278,10 +278,17 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
                                             if tab in charts else f"the sheet {tab!r} has no cells written: skipped",
                                             "warning", file=f"{name}[{tab}]", line=1, col=1))
         elif r.kind == "unknown" and read and tab not in shaped:  # a summary or rules sheet: said, no error
+            # refused for --columns naming columns it has not: the sheet's own header quoted, as without --columns
+            # (real30 F5: the warning quoted the option given, "found points=Card Pts,outcome=Won?")
+            option = columns is not None and any(d.found == columns for d in r.result.errors)
+            own = ", ".join(c for c in sheet_layout((rows_of.get(tab) or [])[:HEAD_ROWS], None, None, tab).header
+                            if c.strip() and c != NIGHT_COLUMN) if option else None
             result.errors.extend(Diagnostic(
                 "W-XLSX-SHEET", f"the sheet {tab!r} is no score sheet or ledger (its header names no date column, or "
-                "no hand's or sitting's fields): skipped", "warning", file=d.file, line=d.line, col=d.col,
-                found=(d.found or "")[:80]) if d.severity == "error" else d for d in r.result.errors)
+                "no hand's or sitting's fields" + (", nor the columns --columns names" if option else "")
+                + "): skipped", "warning", file=d.file, line=d.line, col=d.col,
+                found=((own if own is not None and d.found == columns else d.found) or "")[:80])
+                if d.severity == "error" else d for d in r.result.errors)
         else:  # read, or (no sheet read) refused: its errors as they are
             result.hands.extend(r.result.hands)
             result.rejected.extend(r.result.rejected)

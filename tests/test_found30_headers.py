@@ -142,3 +142,16 @@ def test_a_workbooks_headers_are_read_alike(tmp_path, points, result):
     (skip,) = [w for w in rep["warnings"] if w["code"] == "W-XLSX-SHEET"]
     assert (skip["file"], skip["found"]) == (f"{path}[Rules]", "House rules"), skip
 
+
+def test_a_skipped_tab_is_quoted_by_its_own_cell_under_columns(tmp_path):
+    """F5: with --columns given, the Rules tab's W-XLSX-SHEET quoted the option ("found points=Card Pts,
+    outcome=Won?"); it quotes the tab's own first cell, as without --columns.  The night is read alike."""
+    db = tmp_path / "c.duckdb"
+    path = tmp_path / "Friday Club.xlsx"
+    path.write_bytes(_workbook("Card Pts", "Won?"))
+    rep = ingest_json(str(path), db, "--columns", "points=Card Pts,outcome=Won?")
+    assert (rep["ingested"], rep["rejected"]) == (4, []), rep
+    assert ledger(db) == TOTALS
+    (skip,) = [w for w in rep["warnings"] if w["code"] == "W-XLSX-SHEET"]
+    assert (skip["file"], skip["line"], skip["found"]) == (f"{path}[Rules]", 1, "House rules"), skip
+    assert "points=" not in skip["message"], skip
