@@ -86,8 +86,8 @@ from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
                         date_parts, day_in_text, season_in_text, year_in_text, decimal_comma, is_fraction,
                         is_totals_row, local_zone, outcome_word, read_date, read_stamp, says_misdeal, serial_date,
-                        sheet_date_order, split_time, whole_units, NameLookup, name_fold, Row, row_words, row_at, row_said,
-                        number_runs)
+                        sheet_date_order, split_time, whole_units, NameLookup, name_fold, Row, row_words, row_at,
+                        row_said, number_runs)
 from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult

@@ -286,9 +286,9 @@ def test_a_sheet_of_nets_with_a_picker_column_keeps_refusing_a_row_without_one(t
 
 def test_a_sheet_of_nets_without_a_hand_column_says_its_rows_look_like_hands(tmp_path):
     """nets_only_nohand.csv: no Hand column, so a ledger of sitting totals (five sittings of one date, each stored as
-    written, the row of 0s none, the totals those of the hands above: 4 / 6 / -6 / -4 / 0); one W-CSV-LEDGER-HANDS at row 2 says the rows
-    look like a night's hands and how to read them so.  Two sittings of a date (an early and a late game) are not
-    said."""
+    written, the row of 0s none, the totals those of the hands above: 4 / 6 / -6 / -4 / 0); one W-CSV-LEDGER-HANDS
+    at row 2 says the rows look like a night's hands and how to read them so.  Two sittings of a date (an early and
+    a late game) are not said."""
     text = "\n".join(",".join(x for j, x in enumerate(line.split(",")) if j != 1) for line in NETS.splitlines()) + "\n"
     db = tmp_path / "n.duckdb"
     rep = _ingest(write(tmp_path, "nets_only_nohand.csv", text), db)
