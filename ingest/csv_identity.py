@@ -27,7 +27,8 @@ from __future__ import annotations
 import json
 import re
 
-__all__ = ["sheet_session", "match_sittings", "hand_sittings", "ledger_twin"]
+__all__ = ["sheet_session", "match_sittings", "hand_sittings", "ledger_twin", "stored_night", "nights_like", "nights_of",
+           "SheetLookup", "StoredNight"]
 
 
 def _players(text: str | None) -> frozenset[str]:
@@ -202,3 +203,144 @@ def match_sittings(con, date: str, units: dict[str, int], taken: set[int],
                              if u[p] != units[p])
             return "conflict", sid, diff
     return "new", None, None
+
+
+class StoredNight(str):
+    """A stored session that a CSV score sheet continues (newuser30: a night
+    logged in SHN and on the Log a hand page, finished on a sheet): its name
+    (a ``str``, the session id), ``tags`` its header's tags as stored (the
+    sheet's hands are written under them, so they are that session's next
+    hands: its players, its rules, its stake and pot carried on), ``seats``
+    alias -> player name in seat order (clockwise), ``group``, ``date``
+    (``YYYY-MM-DD`` or None), ``rules`` (its ``[Rules]`` text), ``top`` the
+    highest hand number it holds (stored, or voided: a voided number is not
+    reused) and ``hands`` how many it holds in force."""
+
+    tags: dict[str, str]
+    seats: dict[str, str]
+    group: str | None = None
+    date: str | None = None
+    rules: str = ""
+    top: int = 0
+    hands: int = 0
+    dealers: dict[int, str | None] | None = None
+    marks: dict[int, list[str]] | None = None
+
+
+def _header_tags(header: str) -> dict[str, str]:
+    """A stored session header's tags, in the order written (the SHN
+    reader's own reading of a tag line)."""
+    from ingest.shn.reader import _TAG, _UNESCAPE  # noqa: PLC0415 - the reader's one statement of a tag line
+
+    return {m.group(1): _UNESCAPE.sub(r"\1", m.group(2)) for m in _TAG.finditer(header or "")}
+
+
+def stored_night(con, name: str) -> StoredNight | None:
+    """The stored session named ``name`` exactly (an SHN session with hands,
+    however its hands came: SHN, the Log a hand page, a sheet) as a
+    :class:`StoredNight`, or None when no such session holds a hand.
+    ``con``: a DuckDB connection to a shead database."""
+    row = con.execute(
+        "SELECT s.session_id, s.header, s.\"group\", CAST(s.date AS VARCHAR), s.rules, s.players, "
+        "(SELECT max(hand) FROM hands h WHERE h.session_id = s.session_id), "
+        "(SELECT count(*) FROM hands h WHERE h.session_id = s.session_id) "
+        "FROM sessions s WHERE s.session = ? AND coalesce(s.format, 'shn') = 'shn'", [name]).fetchone()
+    if row is None or not row[7]:
+        return None
+    sid, header, group, date, rules, players, top, count = row
+    try:
+        voided = con.execute("SELECT max(hand) FROM hand_revisions WHERE session_id = ? AND action = 'void'",
+                             [sid]).fetchone()[0]
+    except Exception:  # noqa: BLE001 - a database before migration 007
+        voided = None
+    got = StoredNight(name)
+    got.tags = _header_tags(header)
+    try:
+        obj = json.loads(players or "{}")
+    except ValueError:
+        obj = {}
+    got.seats = {str(k): str(v) for k, v in obj.items()} if isinstance(obj, dict) else {}
+    got.group, got.date, got.rules = group, date, rules or got.tags.get("Rules", "")
+    got.top, got.hands = max(int(top or 0), int(voided or 0)), int(count)
+    got.dealers = dict(con.execute(
+        "SELECT hand, dealer FROM hands WHERE hand_id IN (SELECT min(hand_id) FROM hands WHERE session_id = ? "
+        "GROUP BY hand)", [sid]).fetchall())
+    return got
+
+
+def nights_like(con, date: str, aliases: set[str], names: set[str], but: str | None = None) -> list[StoredNight]:
+    """The stored sessions with hands dated ``date`` (``YYYY-MM-DD``) whose
+    seats are a sheet's night: their aliases are ``aliases`` or their
+    players' names are ``names`` (each compared as a set, case ignored),
+    other than the session ``but`` (the one the sheet's night is stored
+    in).  A sheet that names no session and looks like one of them is told
+    how to continue it (``W-CSV-SESSION``), never merged into it unasked."""
+    want_a = {a.lower() for a in aliases}
+    want_n = {n.lower() for n in names}
+    out = []
+    for name, players in con.execute(
+            "SELECT s.session, s.players FROM sessions s WHERE CAST(s.date AS VARCHAR) = ? AND "
+            "coalesce(s.format, 'shn') = 'shn' AND s.session IS DISTINCT FROM ? AND EXISTS (SELECT 1 FROM hands h "
+            "WHERE h.session_id = s.session_id) ORDER BY s.session_id", [date, but]).fetchall():
+        try:
+            obj = json.loads(players or "{}")
+        except ValueError:
+            continue
+        if not isinstance(obj, dict):
+            continue
+        if {str(k).lower() for k in obj} == want_a or {str(v).lower() for v in obj.values()} == want_n:
+            got = stored_night(con, name)
+            if got is not None:
+                out.append(got)
+    return out
+
+
+def nights_of(con, date: str) -> list[str]:
+    """The names of the sessions stored with hands on ``date``
+    (``YYYY-MM-DD``): what a ``session=`` naming none of them may have
+    meant."""
+    return [n for (n,) in con.execute(
+        "SELECT s.session FROM sessions s WHERE CAST(s.date AS VARCHAR) = ? AND coalesce(s.format, 'shn') = 'shn' "
+        "AND EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id) ORDER BY s.session_id",
+        [date]).fetchall()]
+
+
+class SheetLookup:
+    """What a CSV score sheet asks the store while it is read
+    (:func:`ingest.csv_sheet.sheet_records`): called with ``(date,
+    players)`` it is :func:`sheet_session` (the stored CSV night a copy of
+    the sheet is); :meth:`named`, :meth:`like` and :meth:`on` find the
+    stored night a sheet continues (``session=NAME``, a Session column) or
+    looks like; :meth:`prior` gives a continued session's stored hands for
+    the validator's carry (:func:`ingest.validate.validate_records`).
+    ``store``: an :class:`ingest.store.Store`."""
+
+    def __init__(self, store) -> None:
+        self._store = store
+
+    def __call__(self, date: str, players: tuple[str, ...]):
+        with self._store.using() as con:
+            return sheet_session(con, date, players)
+
+    def named(self, name: str) -> StoredNight | None:
+        with self._store.using() as con:
+            return stored_night(con, name)
+
+    def like(self, date: str, aliases: set[str], names: set[str], but: str | None = None) -> list[StoredNight]:
+        with self._store.using() as con:
+            return nights_like(con, date, aliases, names, but)
+
+    def on(self, date: str) -> list[str]:
+        with self._store.using() as con:
+            return nights_of(con, date)
+
+    def prior(self, session: str) -> list:
+        return self._store.prior_hands(session)
+
+    def names(self) -> list[str]:
+        """Every stored session's name that holds hands (for a ``session=``
+        that names none: the names like it)."""
+        with self._store.using() as con:
+            return [n for (n,) in con.execute(
+                "SELECT s.session FROM sessions s WHERE coalesce(s.format, 'shn') = 'shn' AND EXISTS (SELECT 1 FROM "
+                "hands h WHERE h.session_id = s.session_id) ORDER BY s.session_id").fetchall()]

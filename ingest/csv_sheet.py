@@ -218,6 +218,16 @@ class CsvResult:
     #: each night's Dealer cells, read before its rows (:func:`_feed_dealers`): night's date text -> :class:`_Dealers`,
     #: the evidence of the night's seating (real27 F1); None: not read (no Dealer column, or a hint's second reading)
     rotations: dict[str, "_Dealers"] | None = None
+    #: the stored session the sheet's hands continue (``--columns "session=NAME"`` or a Session column naming it:
+    #: :func:`_continuation`, newuser30), an :class:`ingest.csv_identity.StoredNight`; else None
+    night: object | None = None
+    #: player column -> the continued session's seat alias (its [Seats], the column matched by alias or name)
+    aliases: dict[str, str] = field(default_factory=dict)
+    #: a Session column's name of a session that is not stored: the night's own session name (its [Session])
+    session_tag: str | None = None
+    #: the ``--columns`` text as given (for the advice of ``W-CSV-SESSION``), and the ``--rules`` given (None: none)
+    given_columns: str | None = None
+    given_rules: str | None = None
 
 
 def _norm(h: str) -> str:
@@ -759,6 +769,9 @@ class Layout:
     #: the year written in the title, the sheet's name or the file name (``League 2026.csv``): a night's title
     #: that writes a day without its year is of it (:func:`_night_blocks`), else None
     year: str | None = None
+    #: the stored session the sheet's hands continue, given as ``--columns "session=NAME"`` (a name that is no
+    #: column of the sheet; newuser30), else None
+    session: str | None = None
 
 
 def file_of(path: str | None, tab: str | None) -> str | None:
@@ -798,6 +811,26 @@ def _group_option(columns: str | None, header: list[str]) -> tuple[str | None, s
     return columns, None
 
 
+def _session_option(columns: str | None, header: list[str]) -> tuple[str | None, str | None]:
+    """``(the columns text without it, the session)`` of a ``session=`` part
+    of ``columns`` that names no column of ``header`` (``session=Legion Post
+    12 / 2026.12.01``: the stored session whose next hands the sheet's rows
+    are, newuser30); ``(columns, None)`` when there is none.  A session's
+    name may hold commas: the parts after ``session=NAME`` that hold no
+    ``=`` are the rest of its name."""
+    parts = [p for p in re.split(r",", nfc(columns or ""))]
+    for k, part in enumerate(parts):
+        left, eq, right = part.partition("=")
+        if eq and left.strip().lower() == "session" and right.strip() and not _match(header, right.strip()):
+            j = k + 1
+            while j < len(parts) and "=" not in parts[j]:
+                j += 1
+            name = ",".join([right, *parts[k + 1:j]]).strip()
+            rest = ",".join(p for p in parts[:k] + parts[j:] if p.strip())
+            return rest or None, name
+    return columns, None
+
+
 def sheet_layout(first: list[list[str]], columns: str | None = None, path: str | None = None,
                  tab: str | None = None) -> Layout:
     """How a sheet's first rows (``first``) read, before its hands: the
@@ -832,6 +865,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
         if any(f in below for f in FIELDS) and not any(f in guess_columns(first[filled[0]]) for f in FIELDS):
             title_row, header_row = filled[0], filled[1] + 1  # a title row above the header (blank rows between)
     header = list(first[header_row - 1]) if first else []
+    columns, session = _session_option(columns, header)  # its name may hold a comma: taken out first
     try:
         hand = _hand_column(header, first[header_row:], columns)
     except ValueError:
@@ -857,11 +891,17 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     if group is not None and "group" in cols:
         raise ValueError(f"group={group}: the sheet has a group column ({cols['group']}); a group given by name is "
                          "for a sheet without one")
+    if session is not None and "session" in cols:
+        raise ValueError(f"session={session}: the sheet has a session column ({cols['session']}); a session given "
+                         "by name is for a sheet without one")
+    if session is not None and not any(f in cols for f in HAND_FIELDS):
+        raise ValueError(f"session={session}: the sheet is a ledger of sitting totals (no hand column); a stored "
+                         "session is continued by a per-hand score sheet")
     if "date" in cols:
         if night is not None:
             raise ValueError(f"date={night}: the sheet has a date column ({cols['date']}); a night's date is for a "
                              "sheet without one")
-        return Layout(header_row, header, columns, group=group)
+        return Layout(header_row, header, columns, group=group, session=session)
     if not any(f in cols for f in HAND_FIELDS):
         return Layout(header_row, header, columns, group=group)  # a ledger (or no sheet): its date column is missing
     notes: list[Diagnostic] = []
@@ -933,7 +973,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
                     "if it is month first, ingest it with --columns date-order=mdy", "warning", file=path, line=at,
                     col=1, found=text[:80], expected=night))
     if night is None:
-        return Layout(header_row, header, columns, why=why, group=group)
+        return Layout(header_row, header, columns, why=why, group=group, session=session)
     if settled is None and night is not None and title_row is not None and date_order_option(columns) is None:
         # the first title's date reads one way only ('11/19/2026'): the later titles read in its order (break25 F4:
         # '12/03/2026' below it was refused as reading either way)
@@ -941,7 +981,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     if settled and night is not None:  # the later titles read in that order too
         rest = ",".join(filter(None, (rest, f"date-order={settled[0]}")))
     return Layout(header_row, [*header, NIGHT_COLUMN], ",".join(filter(None, (rest, f"date={NIGHT_COLUMN}"))),
-                  night, tuple(notes), group=group, year=year[0] if year else night[:4])
+                  night, tuple(notes), group=group, year=year[0] if year else night[:4], session=session)
 
 
 def _titles_order(first: list[list[str]], header_row: int) -> tuple[str, int, str] | None:
@@ -1140,6 +1180,7 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
     says why.  ``name`` (default ``path``) names the file in diagnostics.
     Raises ``OSError``."""
     name = str(path) if name is None else name
+    given_columns = columns
 
     def opened():
         return open_csv(path, name)
@@ -1162,9 +1203,17 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
     if _short_table(rules, players, layout.header_row, name, cols, index, first[layout.header_row:]) is not None:
         return None  # fewer player columns than the rules seat: read_csv says so (real27b F3)
     out = CsvResult("score-sheet", cols, players, FileResult(path=name), names=names, header_row=layout.header_row,
-                    running=running_option(columns), group=layout.group)
+                    running=running_option(columns), group=layout.group, given_columns=given_columns,
+                    given_rules=rules)
+    ignored = _ignored_note(cols, header, given_columns, layout.header_row, name)
+    # a sheet that finishes a stored night (newuser30): refused whole, as read whole, when it cannot
+    refusal, rules = _continuation(out, _named_session(layout, cols, index, numbered(first, layout.header_row + 1)),
+                                   stored_session, rules, name, layout.header_row, index)
 
     def batches() -> Iterator[ShnFile]:
+        if refusal is not None:
+            yield ShnFile([], [*ignored, refusal, *out.result.errors], path=name)
+            return
         fh, reader, _header = opened()
         night_notes = list(layout.notes)  # the night's date said as the rows read: of the first night alone when the
         with fh:  # sheet keeps another below (real24 F1).  A first pass for the order of the dates (nothing kept but
@@ -1190,7 +1239,8 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
                 found=f"{newest[3]:%Y-%m-%d %H:%M} above {newest[4]:%Y-%m-%d %H:%M}",
                 expected="the oldest row first")], path=name)
             return
-        notes = [d for d in out.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
+        notes = [d for d in out.result.errors if d.code in ("W-CSV-DATE-ORDER", "W-CSV-SESSION")]  # said with the
+        notes += ignored  # first batch, as are the columns not read
         notes += night_notes[:len(layout.notes)]  # where the night's date of a sheet without a date column was read
         notes += [d.at(*_file_cell(path, d.line, d.col))  # a Windows-1252 export: said with the first batch too
                   for d in csv_encoding.note_file(path, name)]
@@ -1724,6 +1774,7 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
     :class:`FileResult` to fill (diagnostics already found in the file),
     else a new one for ``path``.  Never raises on bad input."""
     result = FileResult(path=path) if result is None else result
+    given_columns = columns
     if not any(c.strip() for row in rows[:HEAD_ROWS] for c in row):
         result.errors.append(Diagnostic("E-CSV-HEADER", "the sheet has no header row" if tab is not None else
                                         "the CSV file has no header row", file=path, line=1, col=1,
@@ -1790,7 +1841,15 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         rows = _Rows(rows)
         rows.lines = lines
     out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row, tab=tab,
-                    running=running_option(columns), group=layout.group, stake=stake_option(columns))
+                    running=running_option(columns), group=layout.group, stake=stake_option(columns),
+                    given_columns=given_columns, given_rules=rules)
+    result.errors.extend(_ignored_note(cols, header, given_columns, layout.header_row, path))
+    if kind == "score-sheet":  # a sheet that finishes a stored night (newuser30)
+        bad, rules = _continuation(out, _named_session(layout, cols, index, _body(numbered(rows), layout)),
+                                   stored_session, rules, path, layout.header_row, index)
+        if bad is not None:
+            result.errors.append(bad)
+            return CsvResult("unknown", cols, players, result)
     _order_of(out, _body(numbered(rows), layout), index, delimiter, columns, path)
     if kind == "ledger":
         body = rows[layout.header_row - 1:]
@@ -1808,6 +1867,140 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         lines.update({(h.outcome.session, h.source_line): path for h in result.hands})
         lines.update({(h.session, h.source_line): path for h in result.rejected})
     return out
+
+
+#: the code of a sheet that cannot continue the stored session it names, and of one that looks like a stored night's
+#: next page without naming it (newuser30)
+SESSION_CODE = "E-CSV-SESSION"
+
+
+def _named_session(layout: Layout, cols: dict[str, str], index: dict[str, int],
+                   rows: Iterator[tuple[int, list[str]]]) -> tuple[str, int, int] | None:
+    """``(name, row, column)`` of the stored session a score sheet says it
+    continues: ``--columns "session=NAME"`` (row 1, column 1), else its
+    Session column's first cell written (``rows``: the data rows, ``(row
+    number, cells)``); None when it names none."""
+    if layout.session is not None:
+        return layout.session, 1, 1
+    if "session" not in cols:
+        return None
+    k = index[cols["session"]]
+    for r, row in rows:
+        if k < len(row) and row[k].strip():
+            return nfc(row[k].strip()), int(r), k + 1
+    return None
+
+
+def _continuation(out: CsvResult, named: tuple[str, int, int] | None, stored_session, rules: str | None,
+                  path: str | None, header_row: int, index: dict[str, int]) -> tuple[Diagnostic | None, str | None]:
+    """Set ``out`` up to continue the stored session a score sheet names
+    (:func:`_named_session`; newuser30: a night logged in SHN and on the Log
+    a hand page, finished on a sheet): ``out.night`` the session
+    (:class:`ingest.csv_identity.StoredNight`), each player column matched
+    to one of its seats by the seat's alias (``Hank``) or player's name
+    (``Hank Vogel``, as written or given as ``Hank=Hank Vogel``)
+    (``out.aliases``, ``out.names``).  Its rows are then that session's next
+    hands, under its stored tags (its players, rules, group), numbered on
+    after its highest hand, checked against its stored hands and carried on
+    from them (a doubler's stake, the pot).  Returns ``(refusal, rules)``:
+    an ``E-CSV-SESSION`` refusing the whole sheet (nothing read) when the
+    name is given as ``session=`` and no session holding hands is so named,
+    when ``rules`` (``--rules``) mean other rules than the session's, when
+    a player column is no seat of the session or a seat has no column, or
+    when ``--columns group=`` names another group; else None, with the
+    rules the hands are read under (the session's).  A Session column
+    naming a session that is not stored names the night's own session
+    (``out.session_tag``), with a ``W-CSV-SESSION`` warning when stored
+    sessions have a name like it."""
+    if named is None:
+        return None, rules
+    name, r, c = named
+    given = out.given_columns is not None and r == 1 and "session" not in out.columns
+    lookup = getattr(stored_session, "named", None)
+    night = lookup(name) if lookup is not None else None
+    where = "--columns session=" if given else f"the {out.columns.get('session', 'Session')} cell"
+
+    def refuse(msg: str, line: int, col: int, found: str | None, expected: str | None) -> tuple[Diagnostic, None]:
+        return Diagnostic(SESSION_CODE, msg + "; nothing read", file=path, line=line, col=col, found=found,
+                          expected=expected), None
+
+    if night is None:
+        import difflib  # noqa: PLC0415
+
+        known = list(getattr(stored_session, "names", lambda: [])())
+        like = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+        said = ("; stored sessions of a name like it: " + ", ".join(repr(n) for n in like)) if like else ""
+        if lookup is None and given:
+            return refuse(f"session={name}: a stored session is continued against the database that holds it "
+                          "(shead ingest, the Import page)", r, c, name, "a stored session's name")
+        if given:
+            return refuse(f"session={name}: no stored session of hands is named {name!r}{said} (the session's "
+                          "name as `shead sheet`, the Sheet page and the Log a hand page show it; a name part "
+                          "is taken as `shead sheet NAME` takes it only there)", r, c, name,
+                          " / ".join(like) if like else "a stored session's name")
+        out.session_tag = name  # a Session column names a new night: its session's name
+        if like:
+            out.result.errors.append(Diagnostic(
+                "W-CSV-SESSION", f"row {row_words(r)}: the Session cell {name!r} names no stored session, so the "
+                f"sheet's hands are stored as a session of that name{said}: if they continue one of those, write "
+                "its name exactly (or give --columns \"session=NAME\") and ingest the sheet again", "warning", path, r,
+                c, found=name, expected=" / ".join(like)))
+        return None, rules
+    if rules is not None and profile_of(rules) != profile_of(night.rules):
+        return refuse(f"--rules {rules!r}: the sheet continues session {str(night)!r} ({where}), whose hands are "
+                      f"played under [Rules {night.rules!r}]: a night's hands are scored by its rules; leave --rules "
+                      "out (the session's are taken), or name another session", 1, 1, rules, night.rules)
+    if out.group is not None and night.group is not None and out.group != night.group:
+        return refuse(f"group={out.group}: the sheet continues session {str(night)!r} ({where}), of the group "
+                      f"{night.group!r}: leave group= out (the session's group is taken)", 1, 1, out.group,
+                      night.group)
+    seats = night.seats
+    by_alias = {a.lower(): a for a in seats}
+    by_name = {v.lower(): a for a, v in seats.items()}
+    taken: dict[str, str] = {}
+    for p in out.players:
+        label = seat_label(p)
+        alias = (by_alias.get(label.lower()) or by_name.get(out.names.get(p, label).lower())
+                 or by_name.get(label.lower()))
+        if alias is None or alias in taken.values():
+            table = ", ".join(f"{a} ({v})" if v != a else a for a, v in seats.items())
+            return refuse(f"the column {p!r} is no seat of session {str(night)!r} ({where}), which seats {table}: "
+                          "a sheet that continues a stored night has a column for each of its seats, headed by the "
+                          "seat's name as stored (or mapped to it with --columns 'COLUMN=NAME'); a player who came "
+                          "later is entered on the Log a hand page or in SHN", header_row, index[p] + 1, label,
+                          ", ".join(seats))
+        taken[p] = alias
+    missing = [a for a in seats if a not in taken.values()]
+    if missing:
+        return refuse(f"session {str(night)!r} ({where}) seats {', '.join(seats)}, and the sheet has no column for "
+                      f"{', '.join(missing)}: a sheet that continues a stored night has a column for each of its seats "
+                      "(blank where the units are worked out)", header_row, 1, ", ".join(seat_label(p) for p in
+                                                                                        out.players),
+                      ", ".join(seats))
+    out.night = night
+    out.aliases = taken
+    out.names = {p: seats[a] for p, a in taken.items()}
+    return None, night.rules or rules
+
+
+def _ignored_note(cols: dict[str, str], header: list[str], given: str | None, header_row: int,
+                  path: str | None) -> list[Diagnostic]:
+    """``W-CSV-IGNORED`` (one, at the first of them) naming the columns the
+    sheet's header leaves unread by their own name (a Check or Sum column,
+    a form's Your name: :data:`IGNORED`), which were dropped without a word
+    (newuser30: "ignored columns must never be silent"); a Notes column is
+    read (the hand's note) and a column given as ``ignore=`` was left out by
+    the user, so neither is said."""
+    mine = {m for left, right in _parts(given) if left.lower() == "ignore" for m in _match(header, right)}
+    left = [c for f, c in cols.items() if f.startswith("ignore:") and _norm(c) not in NOTE_NAMES and c not in mine]
+    if not left:
+        return []
+    k = min(header.index(c) for c in left)
+    return [Diagnostic(
+        "W-CSV-IGNORED", f"the column{'s' * (len(left) > 1)} {', '.join(repr(c) for c in left)} "
+        f"{'are' if len(left) > 1 else 'is'} not read (a sheet's own arithmetic, or who typed the row: no player's "
+        "units and nothing of the hand); if one holds a field of the hand, map it with --columns FIELD=COLUMN", "warning", path, header_row, k + 1,
+        found=", ".join(left), expected="columns that are read")]
 
 
 def _read_header(layout: Layout, rules: str | None) -> tuple[Layout, dict[str, str], list[str], dict[str, str]]:
@@ -3839,7 +4032,17 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     blocks: dict[int, int] = {}
     records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights, pending,
                                  stated, blocks))
-    res = _validate_records(ShnFile(records, path=path), path, False)
+    prior = None
+    if out.night is not None and (ask := getattr(stored_session, "prior", None)) is not None:
+        # a sheet that continues a stored session: its stored hands, for the carry (a doubler's stake, the pot, the
+        # dealer's rotation) and for a row that repeats a stored hand's number (a duplicate, or E-HAND-CONFLICT)
+        night = str(out.night)
+
+        def prior(sid: str) -> list:
+            return ask(sid) if sid == night else []
+    res = _validate_records(ShnFile(records, path=path), path, False, prior)
+    if out.night is not None:
+        _continued_conflicts(res, out.night)
     if res.rejected and blocks:
         notes[:] = _refused_in_totals(notes, blocks, _refused_of(res), {int(r): (r, row) for r, row in rows}, index,
                                       out.players, path)
@@ -3870,6 +4073,7 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         _money_words(res, {int(r): row for r, row in rows}, out.stake)
     out.result.hands = res.hands
     out.result.rejected = res.rejected
+    out.result.continued = res.continued
     out.result.errors.extend(res.errors)
     out.result.errors.extend(notes)
     if "pot" in out.columns:
@@ -3885,6 +4089,23 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         # a wrong Total row (W-CSV-TOTALS): checks no first send, but a stored night's check is then against it, not
         # an earlier send's table (fixa27, real26 F6)
         out.result.stated_totals = {next(iter(one)): {out.names.get(p, p): v for p, v in stated[0].items()}}
+
+
+def _continued_conflicts(res: FileResult, night) -> None:
+    """A refused row of a sheet that continues the stored session ``night``
+    whose hand number is a stored hand's (``E-HAND-CONFLICT``: the facts
+    differ) is told how the sheet's hands are numbered (newuser30); the
+    store's refusals of the same rows are told so too (``res.continued``,
+    :func:`ingest.pipeline.store_result`)."""
+    hint = (f"the sheet continues session {str(night)!r}, which holds hands "
+            + (f"1-{night.top}" if night.hands == night.top else f"up to {night.top}")
+            + f": number the sheet's new hands from {night.top + 1} (or leave its Hand column out: its rows are "
+            f"then hands {night.top + 1}, {night.top + 2}, ...), and delete the rows of hands already stored "
+            "or write them as stored (then they are duplicates)")
+    res.continued = {str(night): hint}
+    for bad in res.rejected:
+        if bad.errors and bad.errors[0].code == "E-HAND-CONFLICT":
+            _hint(bad, hint)
 
 
 def _newest_first(out: CsvResult, rows, index: dict[str, int]) -> tuple[int, int, int, _dt.datetime,
@@ -4126,6 +4347,52 @@ def _tier_of(word: str, pts: int, prof) -> str | None:
     return picked_result(prof, pts, 1, prof.tricks)  # a trick each side: no no-tricker
 
 
+def _looks_like(nights: list, name: str, out: CsvResult, path: str | None, r, present: list[str],
+                label: dict[str, str], name_of: dict[str, str]) -> list[Diagnostic]:
+    """``W-CSV-SESSION`` at a night's first row ``r`` when its date and
+    players (the seats' aliases, or their names) are those of stored
+    sessions ``nights`` (:func:`ingest.csv_identity.nights_like`) while the
+    sheet names none: its hands are stored as the session ``name`` of their
+    own, never merged unasked, and the warning names the stored night and
+    the exact commands that make them its next hands (newuser30: nothing
+    said, ten players in the ledger)."""
+    import shlex  # noqa: PLC0415
+
+    if not nights:
+        return []
+    parts = [f"{a}={b}" for a, b in _parts(out.given_columns) if a.lower() not in ("group", "session")]
+    who = ", ".join(label[p] for p in present)
+    names = ", ".join(name_of[p] for p in present)
+
+    def held(n) -> str:
+        return f"hands 1-{n.top}" if n.hands == n.top else f"{n.hands} hands, up to hand {n.top}"
+
+    def command(n) -> str:
+        cols = ",".join([*parts, f"session={n}"])
+        rules = "" if out.given_rules is None else f" --rules {shlex.quote(out.given_rules)}"
+        return f"shead ingest --columns {shlex.quote(cols)}{rules} {shlex.quote(file_of(path, out.tab) or 'FILE')}"
+
+    first = nights[0]
+    mine = f"{who} ({names})" if who != names else who
+    if len(nights) == 1:
+        msg = (f"row {row_words(r)}: this night ({first.date}, players {mine}) looks like the next page of session "
+               f"{str(first)!r}, stored with {held(first)} (the same date and "
+               + ("seat names" if {label[p].lower() for p in present} == {a.lower() for a in first.seats} else
+                  "players") + f"); the sheet names no session, so its hands are a session of their own, "
+               f"{name!r}, its players {names}. If they are that night's next hands, make them so: "
+               f"shead void {shlex.quote(name)} --session --reason {shlex.quote('continues ' + str(first))} (when "
+               f"they were stored), then {command(first)} (on the Import page: session={first} in CSV columns; or "
+               "give the sheet a Session column naming it): they are then its hands, numbered on after its hand "
+               f"{first.top}, with its players and rules")
+    else:
+        msg = (f"row {row_words(r)}: this night ({first.date}, players {mine}) looks like the next page of one of "
+               "the stored sessions " + ", ".join(f"{str(n)!r} ({held(n)})" for n in nights)
+               + f"; the sheet names no session, so its hands are a session of their own, {name!r}. If they "
+               f"continue one of those: shead void {shlex.quote(name)} --session --reason 'next page' (when they "
+               f"were stored), then {command('NAME')} with that session's name")
+    return [Diagnostic("W-CSV-SESSION", msg, "warning", path, r, 1, found=name, expected=str(first))]
+
+
 def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None, rules: str,
                   stored_session=None, notes: list[Diagnostic] | None = None,
                   grand: list | None = None, nights: list | None = None,
@@ -4173,7 +4440,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     name_of = {p: out.names.get(p, p) for p in out.players}  # the player's stored name (seat_names)
     taken: set[str] = set()
     for p in out.players:
-        alias_of[p] = _alias(label[p], taken)
+        alias_of[p] = out.aliases[p] if out.night is not None else _alias(label[p], taken)
+    said_like: set[str] = set()  # the nights said to look like a stored night's next page (W-CSV-SESSION)
     totals = _Totals(out.players, index, label, pending)
     if blocks is not None:  # each totals row's rows, for its warnings once the hands are judged (break28 F7)
         totals.blocks = blocks
@@ -4469,11 +4737,26 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 them = [p for p in out.players if index[p] < len(nxt) and nxt[index[p]].strip()]
                 if len(them) >= prof.players - (1 if sits_out else 0) and set(present) <= set(them):
                     table = them
+        night = out.night
+        if night is not None:  # a sheet that continues a stored session (newuser30): its rows are of its night
+            stext, scol = cell(row, "session")
+            if stext and plain_name(stext) != plain_name(str(night)):
+                err(SESSION_CODE, f"the Session cell names {stext!r}, and the sheet continues session "
+                    f"{str(night)!r} (its first Session cell, or --columns session=): a sheet continues one stored "
+                    "session; send the rows of another as a sheet of their own", scol, stext, str(night))
+            if d not in ("unknown", night.date) and night.date is not None:
+                err(SESSION_CODE, f"the date {dtext!r} is {d}, and the sheet continues session {str(night)!r}, "
+                    f"the night of {night.date}: its rows are that night's next hands; if this row was played "
+                    "another day, send it as a sheet of its own", dcol or 1, dtext, night.date)
+                d = night.date
         if d not in sessions:
             present_row, present = present, table
             seats_of[d] = first_seats[d] = present
-            name = (stored_session(d, tuple(name_of[p] for p in present)) if stored_session and d != "unknown"
-                    else None) or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
+            if night is not None:
+                name = night
+            else:
+                name = (stored_session(d, tuple(name_of[p] for p in present)) if stored_session and d != "unknown"
+                        else None) or out.session_tag or f"CSV {stem} {d}"  # by meaning: a stored sitting (D1)
             stored_order = list((getattr(name, "seats", None) or {}).values())
             if sorted(stored_order) == sorted(name_of[p] for p in present) and len(set(stored_order)) == len(present):
                 # the stored night's seat order, not the columns': a column order is no meaning, so a copy whose
@@ -4516,10 +4799,25 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             last_group = group
             group = group or getattr(name, "group", None)  # else the stored night's, found by meaning (real20 F3)
             night_alias[d] = _kept_aliases(alias_of, name_of, getattr(name, "seats", None), label)
-            sessions[d] = SessionRec({"Session": name, "Event": group or f"CSV {stem}",
-                                      **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
-                                      "Seats": "; ".join(f"{night_alias[d][p]}={name_of[p]}" for p in present),
-                                      "Rules": rules})
+            if night is not None:
+                # the stored session's own tags: its hands' session, players, rules and group (newuser30)
+                if group and (g := cell(row, "group"))[0] and night.group is not None and g[0] != night.group:
+                    err(SESSION_CODE, f"the Group cell {g[0]!r} is not the group of session {str(night)!r}, "
+                        f"{night.group!r}, which the sheet continues", g[1], g[0], night.group)
+                sessions[d] = SessionRec(dict(night.tags))
+                if sessions[d].id != str(night):
+                    sessions[d] = SessionRec({"Session": str(night), **night.tags})
+                count[d] = max(count.get(d, 0), night.top)  # a row without a hand number: the next one
+            else:
+                sessions[d] = SessionRec({"Session": name, "Event": group or f"CSV {stem}",
+                                          **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
+                                          "Seats": "; ".join(f"{night_alias[d][p]}={name_of[p]}" for p in present),
+                                          "Rules": rules})
+                if (notes is not None and d != "unknown" and d not in said_like
+                        and (like := getattr(stored_session, "like", None)) is not None):
+                    said_like.add(d)
+                    notes.extend(_looks_like(like(d, {alias_of[p] for p in present}, {name_of[p] for p in present},
+                                                  str(name)), str(name), out, path, r, present, label, name_of))
             present = present_row
         elif (g := cell(row, "group"))[0] and g[0] != sessions[d].tags["Event"] and notes is not None \
                 and d not in regrouped:  # a night is one group: another Group cell among its rows is said (break20 F10)

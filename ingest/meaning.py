@@ -21,11 +21,11 @@ derive to: the outcome (seats, game, points, units) and the card log
 
 from __future__ import annotations
 
-__all__ = ["hand_facts", "same_hand", "same_but_number", "notes_only", "score_left_out", "differences", "outcome_differences", "describe", "with_differences"]
+__all__ = ["hand_facts", "same_hand", "same_but_number", "notes_only", "score_left_out", "left_out", "differences", "outcome_differences", "describe", "with_differences"]
 
 #: HandRecord fields that are not facts of the hand: the session it belongs to
 #: (compared by session id already) and the reader's bookkeeping.
-_NOT_FACTS = ("session",)
+_NOT_FACTS = ("session", "sheet_row", "seating_from")  # a score sheet's row: where the record came from (newuser30)
 
 
 def hand_facts(rec) -> dict:
@@ -118,6 +118,28 @@ def score_left_out(a, b, units_a: dict, units_b: dict) -> bool:
     fa.pop("score", None)
     fb.pop("score", None)
     return fa == fb and units_a == units_b
+
+
+#: what a copy of a hand may write or leave to the rules (notation.md §9: what is left out is derived)
+_DERIVED = ("score", "outcome")
+
+
+def left_out(a, b) -> tuple[str, ...]:
+    """The facts of :data:`_DERIVED` (the score line, the result word) that
+    one of records ``a`` and ``b`` writes and the other leaves out, when
+    they are all that differ between them; ``()`` otherwise (the same facts,
+    or a difference beyond them).  The copies are then the same hand when
+    they settle the same: the caller judges both (newuser30: a score sheet's
+    row of a stored hand, units and ``W`` written where the stored text
+    left them to the rules, or the reverse, was ``E-HAND-CONFLICT``)."""
+    fa, fb = hand_facts(a), hand_facts(b)
+    free = tuple(k for k in _DERIVED if (fa.get(k) is None) != (fb.get(k) is None))
+    if not free:
+        return ()
+    for k in free:
+        fa.pop(k, None)
+        fb.pop(k, None)
+    return free if fa == fb else ()
 
 
 def _short(v, limit: int = 60) -> str:

@@ -83,6 +83,9 @@ class FileResult:
     # a workbook's: (session, line) -> the sheet the hand was read from (FILE[SHEET]), for the store's messages of a
     # hand (W-HAND-AMENDED, W-HAND-VOIDED: real25 F5, they named the workbook only); None: the file's path
     line_files: dict[tuple, str] | None = None
+    # a CSV sheet that continues a stored session (session=NAME, a Session column: newuser30): session -> what its
+    # E-HAND-CONFLICT refusals add (how the sheet's hands are numbered after the stored ones); None otherwise
+    continued: dict[str, str] | None = None
 
 
 _sha256 = hashlib.sha256

@@ -208,11 +208,10 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
 
         stored = None
         if isinstance(prior, st.Store):  # a sheet saved again under another name is the stored sitting (D1)
-            from ingest.csv_identity import sheet_session  # noqa: PLC0415
+            from ingest.csv_identity import SheetLookup  # noqa: PLC0415
 
-            def stored(d, players, _store=prior):
-                with _store.using() as con:
-                    return sheet_session(con, d, players)
+            # and the stored night a sheet continues (session=NAME, a Session column) or looks like (newuser30)
+            stored = SheetLookup(prior)
         if fmt == "xlsx":  # each worksheet read as the CSV sheet it would be saved as
             from ingest.xlsx_sheet import read_xlsx  # noqa: PLC0415
 
@@ -282,7 +281,15 @@ def store_result(store: st.Store, result: FileResult, fmt: str, strict: bool,
     ``E-STORE`` file error and nothing stored; :class:`~ingest.store.StoreBusy`
     is raised."""
     try:
-        return store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
+        report = store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
+        if result.continued:  # a sheet that continues a stored session: its conflicts say how it numbers on
+            for k, bad in enumerate(report.rejected):
+                hint = result.continued.get((bad.session or "").removesuffix(" (another night)"))
+                d = bad.errors[0] if bad.errors else None
+                if hint and d is not None and d.code == "E-HAND-CONFLICT" and hint not in d.message:
+                    report.rejected[k] = replace(bad, errors=[replace(d, message=f"{d.message}; {hint}"),
+                                                              *bad.errors[1:]])
+        return report
     except st.StoreBusy:
         raise
     except Exception as exc:  # noqa: BLE001 - one file's failure must not stop the others
@@ -517,7 +524,10 @@ def note_copies(store: st.Store, report: st.IngestReport, fmt: str, path: str | 
         # text for text (SHN) or game for game (a protocol: a player renamed), and in any format result for result
         check = {"shn": session_copies, "netschafkopf": deal_copies}.get(fmt, result_copies)
         with store.using() as con:
-            report.file_errors.extend(check(con, report.sessions_before, path))
+            # a sheet said to look like a stored night's next page (W-CSV-SESSION) is not said again as a split
+            said = {d.found for d in report.file_errors if d.code == "W-CSV-SESSION"}
+            report.file_errors.extend(d for d in check(con, report.sessions_before, path)
+                                      if not (d.code == "W-SESSION-SPLIT" and d.found in said))
             # a pot=on night opening without the pot its group's last night left (real27b F1)
             report.file_errors.extend(files_pot_carries(con, [(report.sessions_before, None, path)],
                                                         [report.grown])[0])

@@ -204,7 +204,9 @@ def _split_sessions(con: duckdb.DuckDBPyConnection,
             f"same group, date and players, stored before, ends at hand {last}: if this file is that night's next "
             "page (an identity tag such as [Table] left out or changed), its hands are a session of their own and "
             "the first of them lost the stake and pot the night carries; void it (shead void "
-            f"{shlex.quote(new)} --session --reason 'next page') and send it again with the stored session's tags",
+            f"{shlex.quote(new)} --session --reason 'next page') and send it again "
+            + (f"with --columns {shlex.quote('session=' + old)} (a score sheet continues a stored session so)"
+               if new.startswith("CSV ") else "with the stored session's tags"),
             "warning", files[k][2], 1, 1, found=new, expected=old))
     return out
 

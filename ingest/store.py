@@ -3954,7 +3954,7 @@ class Store:
         is among ``same`` too, and ``W-NOTES-DIFFER`` in ``report`` says the
         stored text is kept."""
         from ingest.shn.canonical import _read_one  # noqa: PLC0415
-        from ingest.meaning import amend_hint, differences, notes_only, outcome_differences  # noqa: PLC0415
+        from ingest.meaning import amend_hint, differences, left_out, notes_only, outcome_differences  # noqa: PLC0415
 
         sids = _session_ids(con, {h.outcome.session for h in hands})
         if not sids:  # none of their sessions is stored: no number can clash
@@ -3992,7 +3992,11 @@ class Store:
                 # (break24b F8: units left blank on a night sent again, or filled in, were E-HAND-CONFLICT)
                 left = (old.score is None) != (new.score is None) and \
                     _units_by_player(s.outcome) == _units_by_player(o)
-                diff = differences(old, new, skip=("score",) if left else ())
+                # and a result word one copy leaves out, the hands settling alike (newuser30: a score sheet's row of
+                # a hand stored without its result word, or the reverse)
+                free = left_out(old, new) if _units_by_player(s.outcome) == _units_by_player(o) and \
+                    s.outcome.outcome == o.outcome else ()
+                diff = differences(old, new, skip=free or (("score",) if left else ()))
             else:
                 diff = outcome_differences(s.outcome, s.cardlog, o, h.cardlog)
             if not diff:

@@ -156,15 +156,12 @@ def ingest_csv_stream(store: st.Store, path: str | os.PathLike, strict: bool = F
     the whole-file path reports.  A sheet saved again under another name is
     the stored sitting, as in the whole-file path
     (:func:`ingest.csv_identity.sheet_session`)."""
-    from ingest.csv_identity import sheet_session  # noqa: PLC0415
+    from ingest.csv_identity import SheetLookup  # noqa: PLC0415
     from ingest.csv_sheet import read_csv_stream  # noqa: PLC0415
 
     name = os.fspath(path) if name is None else name
     batch = batch_hands() if batch is None else batch
-
-    def stored(d, players):
-        with store.using() as con:
-            return sheet_session(con, d, players)
+    stored = SheetLookup(store)  # and the stored night the sheet continues (session=NAME, newuser30)
 
     def batches():
         got = read_csv_stream(path, name, columns=columns, rules=rules, stored_session=stored, batch=batch)

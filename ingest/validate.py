@@ -327,8 +327,29 @@ def _score_left_out(stored: HandRecord, rec: HandRecord, sess: SessionState) -> 
     one of them leaves out, and both settle to the same units, each judged
     on a copy of the session's carry (:func:`ingest.meaning.score_left_out`,
     break24b F8: a sheet's units left blank or filled in on a night sent
-    again was E-HAND-CONFLICT)."""
-    if (stored.score is None) == (rec.score is None) or stored.errors:
+    again was E-HAND-CONFLICT); or but for a score line and a result word
+    each written by one copy and left out by the other, both settling to
+    the same result and units (:func:`ingest.meaning.left_out`, newuser30: a
+    sheet's row of a stored hand, ``W`` and units written where the stored
+    text left them to the rules)."""
+    if ((stored.score is None) == (rec.score is None) and (stored.outcome is None) == (rec.outcome is None)) \
+            or stored.errors:
+        return False
+    from ingest.meaning import left_out  # noqa: PLC0415
+
+    if left_out(stored, rec):
+        import copy  # noqa: PLC0415
+
+        got = []
+        for r in (stored, rec):
+            try:
+                outcome, _, _ = judge_hand(HandCheck(r, None), copy.deepcopy(sess))
+            except Exception:  # noqa: BLE001 - a refusal: nothing to compare (the hand is judged again below)
+                return False
+            got.append(({outcome.players.get(a, a): u for a, u in outcome.units.items()}, outcome.pot,
+                        outcome.outcome))
+        return got[0] == got[1]
+    if (stored.score is None) == (rec.score is None):
         return False
     import copy  # noqa: PLC0415
 

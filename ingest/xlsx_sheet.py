@@ -438,6 +438,9 @@ def _sessions_of(name: str, tab: str, stored_session, nights: dict[str, list[tup
         known.append((who, session_name))
         return session_name
 
+    for ask in ("named", "like", "on", "prior"):  # the stored night a sheet continues (newuser30)
+        if hasattr(stored_session, ask):
+            setattr(session, ask, getattr(stored_session, ask))
     return session
 
 
