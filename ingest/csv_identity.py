@@ -335,7 +335,8 @@ class SheetLookup:
             return nights_of(con, date)
 
     def prior(self, session: str) -> list:
-        return self._store.prior_hands(session)
+        ask = getattr(self._store, "prior_hands", None)  # a read-only look-up (the Import page's preview): none
+        return ask(session) if ask is not None else []
 
     def names(self) -> list[str]:
         """Every stored session's name that holds hands (for a ``session=``

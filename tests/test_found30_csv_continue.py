@@ -287,3 +287,37 @@ def test_a_column_left_out_is_said(tmp_path):
     assert (w["line"], w["col"]) == (1, 12) and "Check" in w["message"] and "Scorer" in w["message"]
     # 75 with Bea: a plain win (B-27): Al +2, Bea +1, the three others -1
     assert ledger(db) == {"Al": 2, "Bea": 1, "Cy": -1, "Di": -1, "Ed": -1}
+
+
+# -- the Import page: its help names the options, its preview says the session and the names taken ----------------------
+
+def test_the_import_page_offers_to_continue_the_stored_night_and_shows_the_names(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    db = _night(tmp_path)
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    page = Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "import_files.py"
+    at = AppTest.from_file(str(page), default_timeout=90)
+    at.run()
+    help_text = at.text_input(key="imp_columns").help
+    for option in ("session=NAME", "group=NAME", "PLAYER=NAME", "Hank=Hank Vogel", "ignore=COLUMN"):
+        assert option in help_text, help_text
+    at.file_uploader[0].set_value([("night_rest.csv", REST.encode(), "text/csv")]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = [w.value for w in at.warning if "W-CSV-SESSION" in w.value]
+    assert said and SESSION in said[0] and "hands 1-7" in said[0], [w.value for w in at.warning]
+    at.button(key="imp_continue_night_rest.csv").click().run()
+    assert at.text_input(key="imp_columns").value == f"session={SESSION}"
+    assert [i.value for i in at.info if "Continues the stored session" in i.value and SESSION in i.value
+            and "after hand 7" in i.value]
+    read_as = [m.value for m in at.markdown if "will be read as" in m.value][0]
+    assert "`Hank` → Hank Vogel" in read_as and "group: Legion Post 12 Sheepshead" in read_as, read_as
+    first = at.dataframe[0].value
+    # row 2 of the sheet, hand 8: Kurt +4, Hank +2 (the schneider win worked out in the module's docstring)
+    assert first.loc[0, "units: Hank → Hank Vogel"] == "2" and first.loc[0, "units: Kurt → Kurt Lang"] == "4"
+    at.button(key="imp_go").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert _sessions(db) == [(SESSION, 10, 1, 10)]
+    assert ledger(db) == AFTER_10

@@ -25,6 +25,8 @@ docs/storage.md "Streaming ingest"); the page then holds the upload once
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 
 import streamlit as st
@@ -121,6 +123,64 @@ def csv_preview(name: str, data: bytes, columns: str | None = None) -> tuple[str
     return kind, cols, preview(data, name, columns=columns or None)
 
 
+class _ReadOnly:
+    """A database opened read-only for each look-up (``using()``, as
+    :class:`ingest.store.Store` offers it): what the preview asks of the
+    stored sessions, storing nothing."""
+
+    def __init__(self, db) -> None:
+        self.db = db
+
+    @contextlib.contextmanager
+    def using(self):
+        from ingest.store import reading  # noqa: PLC0415
+
+        with reading(self.db) as con:
+            yield con
+
+
+def csv_session(name: str, data: bytes, columns: str | None = None, rules: str | None = None,
+                db=None) -> dict:
+    """How a CSV score sheet's hands stand to the stored sessions, before
+    anything is stored (newuser30: a sheet that finishes a night logged
+    before): ``{"night": the stored session it continues (``session=NAME``
+    or a Session column) or None, "top": that session's highest hand,
+    "names": player column -> the player's name its hands are stored under,
+    "group": the group its nights are filed under, "said": the
+    ``W-CSV-SESSION`` / ``E-CSV-SESSION`` / ``W-CSV-IGNORED`` diagnostics
+    of the reading, "advice": the CSV columns text that continues the
+    stored night it looks like (None: none)}``.  The sheet is read as the
+    import reads it (:func:`ingest.csv_sheet.read_csv`) against ``db``
+    (default the dashboard's database) opened read-only; without a database
+    nothing is stored to continue."""
+    from ingest.csv_identity import SheetLookup  # noqa: PLC0415
+    from ingest.csv_sheet import read_csv  # noqa: PLC0415
+
+    path = resolve_db() if db is None else db
+    lookup = SheetLookup(_ReadOnly(path)) if os.path.exists(path) else None
+    try:
+        out = read_csv(data, name, columns=columns or None, rules=rules or None, stored_session=lookup)
+    except StoreError:  # a busy or missing database: the sheet as it reads alone
+        out = read_csv(data, name, columns=columns or None, rules=rules or None)
+    said = [d for d in out.result.errors if d.code in ("W-CSV-SESSION", "E-CSV-SESSION", "W-CSV-IGNORED")]
+    advice = None
+    for d in said:
+        m = re.search(r"--columns '([^']*session=[^']*)'", d.message) if d.code == "W-CSV-SESSION" else None
+        if m is not None:
+            advice = m.group(1)
+    groups = sorted({h.outcome.group for h in out.result.hands if getattr(h.outcome, "group", None)})
+    night = out.night
+    return {"night": str(night) if night is not None else None, "top": getattr(night, "top", 0),
+            "names": {p: out.names.get(p, p) for p in out.players}, "group": ", ".join(groups) or out.group,
+            "said": said, "advice": advice}
+
+
+def _continue_with(advice: str) -> None:
+    """The button under a sheet that looks like a stored night's next page: its CSV columns become the ones
+    that continue that night (the ingest's own advice, W-CSV-SESSION)."""
+    st.session_state["imp_columns"] = advice
+
+
 def column_labels(cols: dict, rows: list[dict]) -> dict[str, str]:
     """How the preview names each field of ``cols`` (:func:`csv_preview`'s
     mapping; ``rows`` its first rows as read): the field's own name, but for
@@ -196,10 +256,17 @@ st.file_uploader("SHN files, NetSchafkopf protocols, CSV score sheets or ledgers
                  accept_multiple_files=True,
                  key="imp_files")
 st.text_input("CSV columns (optional)", key="imp_columns", placeholder="date=Datum,picker=Spieler,points=Pts",
-              help="FIELD=COLUMN pairs for a CSV file whose header names its columns otherwise (fields: date hand "
-                   "dealer picker partner call points outcome leaster doubler); every other column is a player. "
+              help="Comma-separated, as `shead ingest --columns`. FIELD=COLUMN for a column the header names "
+                   "otherwise (fields: date time hand dealer picker partner call points defense defenders tricks "
+                   "outcome leaster doubler crack recrack session group pot); every other column is a player. "
+                   "PLAYER=NAME names a player column's player (Hank=Hank Vogel: stored as the SHN seat Hank of "
+                   "player Hank Vogel, one player with the SHN nights). ignore=COLUMN leaves a column out. "
+                   "group=NAME files every night under that group (a sheet without a Group column). "
+                   "session=NAME makes the rows the next hands of the stored session NAME (as `shead sheet` names "
+                   "it: its players by their seat names or full names, its rules, numbered on after its last hand). "
                    "A sheet of one night without a date column: date=2026-12-04 (else the date in its title row or "
-                   "file name is used). A score pad of running totals: units=running.")
+                   "file name is used); date-order=dmy or mdy; a score pad of running totals: units=running; money "
+                   "cells: stake=0.25.")
 for up in st.session_state.get("imp_files") or []:
     from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
     from ingest.xlsx_sheet import looks_like_xlsx, sheet_kinds  # noqa: PLC0415
@@ -224,10 +291,35 @@ for up in st.session_state.get("imp_files") or []:
         continue
     kind, cols, first = pv
     shown = column_labels(cols, first)  # a Defenders column of names said so (newuser29 F4)
+    how = csv_session(up.name, up.getvalue(), st.session_state.get("imp_columns") or None,
+                      st.session_state.get("imp_rules") or None) if kind == "per-hand score sheet" and \
+        (up.size or 0) <= 2_000_000 else None  # read as the import reads it: a small sheet, at each rerun
+    names = (how or {}).get("names") or {}
+    named = {p: n for p, n in names.items() if n != p.split("=", 1)[0].strip()}  # the players stored by name
+    from ingest.csv_sheet import NOTE_NAMES  # noqa: PLC0415 - a Notes column is read: the hand's note
+
+    unread = [c for k, c in cols.items() if k.startswith("ignore:") and " ".join(c.lower().split()) not in NOTE_NAMES]
     st.markdown(f"**{md_escape(up.name)}** will be read as a **{kind}**; columns: "
-                + (", ".join(f"{md_escape(shown[k])} ← `{v}`" for k, v in cols.items()) or "none named")
-                + "; every other column is a player. The first rows as read (nothing is stored yet):")
-    st.dataframe([{shown.get(k, k): v for k, v in r.items()} for r in first], hide_index=True, width="stretch")
+                + (", ".join(f"{md_escape(shown[k])} ← `{v}`" for k, v in cols.items() if not k.startswith("ignore:"))
+                   or "none named")
+                + "; every other column is a player"
+                + (" (" + ", ".join(f"`{md_escape(p)}` → {md_escape(n)}" for p, n in named.items()) + ")"
+                   if named else "")
+                + (f"; not read: {', '.join(f'`{md_escape(c)}`' for c in unread)}" if unread else "")
+                + (f"; group: {md_escape(how['group'])}" if how and how.get("group") else "")
+                + ". The first rows as read (nothing is stored yet):")
+    if how and how["night"]:  # a sheet that continues a stored night (newuser30)
+        st.info(f"Continues the stored session **{md_escape(how['night'])}**: its rows are that night's next "
+                f"hands (after hand {how['top']}), with its players and rules.")
+    for d in (how or {}).get("said", []):
+        (st.error if d.severity == "error" else st.warning)(
+            f"{md_escape(d.code)}: {md_escape(with_found(d.message, d.found, d.expected))}")
+    if how and how.get("advice"):
+        st.button(f"Continue that session (CSV columns: {how['advice']})", key=f"imp_continue_{up.name}",
+                  on_click=_continue_with, args=(how["advice"],))
+    relabel = {f"units: {p}": f"units: {p} → {n}" for p, n in named.items()}
+    st.dataframe([{relabel.get(k, shown.get(k, k)): v for k, v in r.items()} for r in first], hide_index=True,
+                 width="stretch")
 st.text_input("Rules (optional)", key="imp_rules", placeholder="netschafkopf; tariff.sauspiel=10; tariff.solo=50",
               help="As `shead ingest --rules`: a NetSchafkopf protocol's house tariff instead of the one read off its "
                    "price lines; a CSV score sheet's hands' [Rules] (default wi5-called-ace; in4 for Indiana).")
