@@ -321,3 +321,20 @@ def test_the_import_page_offers_to_continue_the_stored_night_and_shows_the_names
     assert not at.exception, [e.value for e in at.exception]
     assert _sessions(db) == [(SESSION, 10, 1, 10)]
     assert ledger(db) == AFTER_10
+
+
+def test_a_continued_sheet_takes_the_stored_doubler_on(tmp_path):
+    """Stored: hand 1 Bea picks, partner Cy, 70: a win (B-33): Bea +2, Cy +1, Al/Di/Ed -1; hand 2 a doubler
+    (noPick=doubler, D-11: everyone passed, the next hand is worth double).  The sheet's hand 3: Di picks AH, partner
+    Ed, 75: a plain win at stake 2 (D-11, E-1): 1 x 2 = 2 a defender: Di +4, Ed +2, Al/Bea/Cy -2, as written.
+    Night: Al -1-2 = -3, Bea +2-2 = 0, Cy +1-2 = -1, Di -1+4 = +3, Ed -1+2 = +1 (sum 0)."""
+    db = tmp_path / "d.duckdb"
+    shn = ('%SHN 1.0\n[Event "Dbl Club"]\n[Date "2026.12.05"]\n[Seats "Al=Al A; Bea=Bea B; Cy=Cy C; Di=Di D; '
+           'Ed=Ed E"]\n[Rules "wi5-called-ace; noPick=doubler"]\n\nhand 1  dealer Al\npick Bea  call AS  partner Cy  '
+           'pts 70  win\n\nhand 2  dealer Bea\ndoubler\n')
+    assert ingest_json(write(tmp_path, "d.shn", shn), db)["ingested"] == 2
+    sheet = "Date,Hand,Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed\n2026-12-05,3,Cy,Di,Ed,AH,75,-2,-2,-2,4,2\n"
+    rep = ingest_json(write(tmp_path, "d.csv", sheet), db, "--columns", "session=Dbl Club / 2026.12.05")
+    assert (rep["ingested"], refused_at(rep)) == (1, [])
+    assert _sessions(db) == [("Dbl Club / 2026.12.05", 3, 1, 3)]
+    assert ledger(db) == {"Al A": -3, "Bea B": 0, "Cy C": -1, "Di D": 3, "Ed E": 1}
