@@ -878,6 +878,30 @@ def _tag_in(text: str, name: str) -> str | None:
     return _header_tag("\n".join(line.strip() for line in text.splitlines() if line.strip().startswith("[")), name)
 
 
+def _reads_the_same(con: duckdb.DuckDBPyConnection, session_id: int, header: str | None, stored: str,
+                    h: ValidatedHand) -> bool:
+    """Whether amendment hand ``h`` (its text read under its file's session
+    header) records the same facts as the stored SHN text ``stored`` of the
+    hand (read under its session's stored ``header``):
+    :func:`ingest.meaning.same_hand` — the same deal, bury, call, tricks,
+    marks, result, score, own tags and notes ``{...}``; spacing, line breaks,
+    statement order, the case of a seat or card and ``;`` comments are
+    layout (``shead export --format shn`` writes the canonical one,
+    docs/notation.md §10).  False when either text does not read back as one
+    hand, or the session's texts are not SHN (a NetSchafkopf protocol's):
+    then only the same text is the same (newuser30 F1)."""
+    from ingest.meaning import same_hand  # noqa: PLC0415
+    from ingest.shn.canonical import _read_one  # noqa: PLC0415
+
+    if not stored or not h.session_header or header is None:
+        return False
+    if _scalar(con, "SELECT coalesce(format, 'shn') FROM sessions WHERE session_id = ?", [session_id]) != "shn":
+        return False
+    old = _read_one(header, stored)
+    new = _read_one(h.session_header, h.source) if old is not None else None
+    return new is not None and same_hand(old, new)
+
+
 def _stored_text(con: duckdb.DuckDBPyConnection, hand_id: int) -> str:
     """The stored text of hand ``hand_id`` (``hand_text``), "" when none."""
     row = con.execute("SELECT source FROM hand_text WHERE hand_id = ?", [hand_id]).fetchone()
@@ -5052,11 +5076,15 @@ class Store:
                     # said: break18 F11, break18b F6).  Its text changed (a note added will do) brings it back.
                     rep.still_voided.append((o.session, o.hand, hand_id))
                     return
-                if stored_hash is not None and bytes(stored_hash).hex() == h.hash and (
+                if stored_hash is not None and (
                         not stored_players or json.loads(stored_players) == dict(o.players)) and (
-                        played == (o.date, o.group, o.table)):
+                        played == (o.date, o.group, o.table)) and (
+                        bytes(stored_hash).hex() == h.hash
+                        or _reads_the_same(con, session_id, stored_header, stored_text, h)):
                     # the same text under the same names (the same text under names corrected in the header, a
-                    # misspelt player, is a correction: it was "unchanged" and the name could never be fixed)
+                    # misspelt player, is a correction: it was "unchanged" and the name could never be fixed); or
+                    # another layout of the same facts: the export's canonical text of a hand typed in lower case or
+                    # saved from Log a hand made a revision nothing had changed in (newuser30 F1)
                     rep.unchanged.append((o.session, o.hand, hand_id))
                     return
                 source = with_own_tags(h.source, stored_header or "", h.session_header)
