@@ -551,20 +551,25 @@ def result_text(outcome: str, picker_points: int | None, picker_tricks: int | No
 
 
 def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
-    """The stored session id ``key`` names: the session id itself, else the
-    one session whose id contains ``key`` (case-insensitive), else, for a
-    date (``2026-12-04``, ``2026.12.04``, ``2026/12/4``), the one session
-    of that date.  Raises :class:`SessionNotFound` (naming up to five
-    candidates) otherwise."""
+    """The stored session id ``key`` names: the session id itself, else, for
+    a date (``2026-12-04``, ``2026.12.04``, ``2026/12/4``), the one session
+    of that date, else the one session whose id contains ``key``
+    (case-insensitive).  A date names the night whatever its spelling: it is
+    read as a date before it is looked for in the ids (newuser30 F3: a date
+    written as one session's id holds it returned that session alone, another
+    of that night left unsaid); only a date no session was played on is
+    looked for in the ids.  Raises :class:`SessionNotFound` (naming up to
+    five candidates: the sessions of that date, or the ids that contain
+    ``key``) otherwise."""
     key = nfc(key.strip())  # as the stored names are read (ingest.unicode_text): 'Zoë' typed either way
     if not key:  # '' is part of every id: it named the first session (a tester's finding)
         raise SessionNotFound("no session named: give a session id, a part of one, or a date (2026-12-04)")
     exact = con.execute("SELECT session FROM sessions WHERE session = ?", [key]).fetchall()
     if exact:
         return exact[0][0]
-    like = [s for (s,) in con.execute("SELECT session FROM sessions WHERE contains(lower(session), lower(?)) "
-                                      "ORDER BY session", [key]).fetchall()]
-    if not like and (m := re.fullmatch(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})", key)):  # a night by its date
+    like: list[str] = []
+    day = None
+    if m := re.fullmatch(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})", key):  # a night by its date, first
         try:
             day = date(*map(int, m.groups()))
         except ValueError:
@@ -572,6 +577,10 @@ def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
         if day is not None:
             like = [s for (s,) in con.execute("SELECT session FROM sessions WHERE date = ? ORDER BY session",
                                               [day]).fetchall()]
+    if not like:
+        day = None
+        like = [s for (s,) in con.execute("SELECT session FROM sessions WHERE contains(lower(session), lower(?)) "
+                                          "ORDER BY session", [key]).fetchall()]
     if len(like) == 1:
         return like[0]
     if not like:
@@ -579,7 +588,8 @@ def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
                               "Table'; a CSV night's is 'CSV <file> <date>', a protocol's 'NetSchafkopf <file>'; a "
                               "date, 2026-12-04, names the one night of that date)")
     shown = ", ".join(repr(s) for s in like[:5]) + (f" and {len(like) - 5} more" if len(like) > 5 else "")
-    raise SessionNotFound(f"{key!r} matches {len(like)} sessions: {shown}; give the whole session id")
+    night = f" (the sessions played on {day.isoformat()})" if day is not None else ""
+    raise SessionNotFound(f"{key!r} matches {len(like)} sessions: {shown}{night}; give the whole session id")
 
 
 def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
