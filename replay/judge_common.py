@@ -390,6 +390,20 @@ _MAX_UNITS = 32767
 _MAX_STAKE = 2**10
 
 
+def next_dealer(last: int, n: int, misdeal: bool = False) -> int:
+    """The seat (0..n-1) due to deal the hand after one dealt by seat
+    ``last`` at a table of ``n`` seats: the seat on its left (rules.md B-1:
+    the deal passes clockwise after every hand), or ``last`` itself after a
+    Sheepshead ``misdeal`` (B-4: a misdeal is redealt; notation.md §6
+    ``dealer``: its dealer may deal again).  What the dashboard's Log a hand
+    page offers for the next hand (newuser30 F4); the validator accepts
+    either dealer after a misdeal (:func:`_check_rotation`).  Raises
+    ``ValueError`` when ``n`` < 1 or ``last`` is not a seat."""
+    if n < 1 or not 0 <= last < n:
+        raise ValueError(f"seat {last} at a table of {n}")
+    return last if misdeal else (last + 1) % n
+
+
 def written_dealer(chk: HandCheck, sess, n: int) -> int | None:
     """The hand's dealer seat (0..n-1), or None when nothing tells it:
     written (``dealer S``, provenance ``asserted``), else derived from the

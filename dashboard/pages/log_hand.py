@@ -42,6 +42,7 @@ from ingest.store import StoreError, StoreMissing, reading, resolve_db, sources_
 from ingest.validate import validate_text
 from replay.cards import Card, CardParseError
 from replay.errors import ProfileError, with_found
+from replay.judge_common import next_dealer as _next_dealer
 from replay.profile import parse_rules
 from replay.scoring import NOPICK_GAMES
 
@@ -269,8 +270,10 @@ def list_sessions(con) -> list[tuple]:
     return con.execute(
         "SELECT s.session_id, s.session, s.header, s.players, s.rules, greatest(h.last_no, v.void_no), "
         "h.last_dealer, h.last_players, coalesce(s.format, 'shn'), h.last_rules, h.last_date, "
-        "CAST(s.date AS VARCHAR) "
+        "CAST(s.date AS VARCHAR), h.last_misdeal "
         "FROM sessions s LEFT JOIN (SELECT session_id, max(hand) AS last_no, arg_max(dealer, hand) AS last_dealer, "
+        # a Sheepshead misdeal last: its dealer deals again (rules.md B-4, newuser30 F4)
+        "                                  arg_max(game = 'sheepshead' AND outcome = 'misdeal', hand) AS last_misdeal, "
         "                                  arg_max(players, hand) AS last_players, arg_max(rules, hand) AS last_rules, "
         "                                  CAST(arg_max(date, hand) AS VARCHAR) AS last_date "
         "                           FROM hands GROUP BY session_id) h USING (session_id) "
@@ -348,7 +351,7 @@ def session_context() -> dict:
         row = ss["_lh_sessions"].get(ss["lh_session"])
         if row is not None:
             sid, name, header, players, rules, last_no, last_dealer, last_players, fmt, last_rules, last_date, \
-                date = row
+                date, last_misdeal = row
             seats = list(json.loads(players).items()) if players else []
             # the table as its last hand left it: a substitute who took a seat mid-night sits in it (its own
             # [Seats] line), not the player who left (dash19 F1: the form stored his units under the leaver)
@@ -362,7 +365,7 @@ def session_context() -> dict:
             return {"mode": "existing", "session_id": sid, "session": name, "header": header, "seats": now,
                     "own_seats": own, "own_rules": own_rules, "own_date": own_date, "rules": own_rules or rules,
                     "next": max([last_no or 0, *_restored_voids(header)]) + 1, "last_dealer": last_dealer,
-                    "errors": {}, "format": fmt}
+                    "last_misdeal": bool(last_misdeal), "errors": {}, "format": fmt}
     tags = {"Event": (ss.get("lh_event") or "").strip(), "Site": (ss.get("lh_site") or "").strip(),
             "Table": (ss.get("lh_table") or "").strip(), "Seats": (ss.get("lh_seats") or "").strip(),
             "Rules": (ss.get("lh_rules") or "").strip()}
@@ -682,8 +685,9 @@ def check_text(save: bool) -> None:
                 nxt = f"hand {next_free(con, h.outcome.session, number)}"
         except StoreError:
             nxt = f"hand {number + 1}"
-        if h.outcome.dealer in aliases:
-            nxt += f"  dealer {aliases[(aliases.index(h.outcome.dealer) + 1) % len(aliases)]}"
+        if h.outcome.dealer in aliases:  # a misdeal is redealt by its dealer (rules.md B-4; newuser30 F4)
+            again = h.outcome.game == "sheepshead" and h.outcome.outcome == "misdeal"
+            nxt += f"  dealer {aliases[_next_dealer(aliases.index(h.outcome.dealer), len(aliases), again)]}"
         ss["lh_shn"] = nxt + "\n"
 
 
@@ -774,8 +778,8 @@ def _next_hand(ctx: dict, v: dict) -> None:
             ss["lh_number"] = next_free(con, ctx["session"], v["number"])
     except StoreError:
         pass
-    if v["dealer"] in aliases:
-        ss["lh_dealer"] = aliases[(aliases.index(v["dealer"]) + 1) % len(aliases)]
+    if v["dealer"] in aliases:  # a misdeal is redealt by its dealer (rules.md B-4; newuser30 F4)
+        ss["lh_dealer"] = aliases[_next_dealer(aliases.index(v["dealer"]), len(aliases), v.get("kind") == "misdeal")]
     ss["lh_picker"] = None
     for k in ("lh_pts", "lh_tricks"):
         ss[k] = ""
@@ -897,8 +901,8 @@ aliases = [a for a, _ in ctx["seats"]]
 
 # defaults for a newly chosen session: the next hand number and dealer
 last = ctx["last_dealer"]
-next_dealer = (aliases[(aliases.index(last) + 1) % len(aliases)] if last in aliases
-               else (aliases[0] if aliases else None))
+next_dealer = (aliases[_next_dealer(aliases.index(last), len(aliases), ctx.get("last_misdeal", False))]
+               if last in aliases else (aliases[0] if aliases else None))
 if ss.get("lh_ctx_key") != _ctx_key(ctx):
     ss["lh_ctx_key"] = _ctx_key(ctx)
     ss["lh_number"] = ctx["next"]
