@@ -67,3 +67,27 @@ def test_f4_the_shn_box_offers_the_same_dealer_after_a_misdeal(example_db):  # n
     assert _outcome(db, 20) == "win-s Ed"
     assert at.text_area(key="lh_shn").value == "hand 21  dealer Al\n"
 
+
+def test_f6_seats_typed_with_commas_say_what_is_expected(example_db):  # noqa: F811
+    at = ok(page("log_hand.py").run())
+    new_session(at, "Legion Post 12", "Hank Vogel, Ida Pruett, Jo Marsh, Kurt Lang, Lu Baer", "2026-12-01")
+    errors = [e.value for e in at.error]
+    said = [e for e in errors if "is not a seat alias" in e]
+    assert len(said) == 1, errors
+    assert 'expected "Alias=Name; Alias=Name; ..." clockwise' in said[0], said
+    assert "separated by ';', not ','" in said[0], said
+    assert "Hank=Hank Vogel; Ida=Ida Pruett; Jo=Jo Marsh; Kurt=Kurt Lang; Lu=Lu Baer" in said[0], said
+    # written as said, the seats are taken: no seat error
+    at.text_input(key="lh_seats").set_value("Hank=Hank Vogel; Ida=Ida Pruett; Jo=Jo Marsh; Kurt=Kurt Lang; "
+                                            "Lu=Lu Baer")
+    ok(at.run())
+    assert not [e.value for e in at.error if "alias" in e.value or "seats" in e.value], [e.value for e in at.error]
+    assert at.selectbox(key="lh_dealer").value == "Hank"
+
+
+def test_f6_a_bad_alias_without_commas_says_what_is_expected_too(example_db):  # noqa: F811
+    at = ok(page("log_hand.py").run())
+    new_session(at, "Legion Post 12", "Hank; 7C; Jo; Kurt; Lu", "2026-12-01")
+    said = [e.value for e in at.error if "is not a seat alias" in e.value]
+    assert len(said) == 1 and 'expected "Alias=Name; Alias=Name; ..." clockwise' in said[0], said
+    assert "not ','" not in said[0], said

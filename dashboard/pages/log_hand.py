@@ -37,7 +37,7 @@ import re
 import streamlit as st
 
 from ingest.model import FileResult, same_rules
-from ingest.shn.reader import parse_seats
+from ingest.shn.reader import parse_seats, seats_expected
 from ingest.store import StoreError, StoreMissing, reading, resolve_db, sources_where
 from ingest.validate import validate_text
 from replay.cards import Card, CardParseError
@@ -376,8 +376,8 @@ def session_context() -> dict:
     if tags["Seats"]:
         try:
             seats = parse_seats(tags["Seats"])
-        except ValueError as exc:
-            errors["seats"] = [str(exc)]
+        except ValueError as exc:  # what is expected too, as shead ingest says it (newuser30 F6)
+            errors["seats"] = [f"{exc}; {seats_expected(tags['Seats'])}"]
     if not tags["Event"]:
         errors.setdefault("event", []).append("name the group or event (the Event tag)")
     if not seats and "seats" not in errors:

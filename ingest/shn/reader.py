@@ -104,6 +104,7 @@ __all__ = [
     "SUFFIXES",
     "is_alias",
     "parse_seats",
+    "seats_expected",
     "TAG_NAME",
 ]
 
@@ -297,6 +298,30 @@ def parse_seats(value: str) -> list[tuple[str, str]]:
     if not out:
         raise ValueError("no seat is listed")
     return out
+
+
+def seats_expected(value: str) -> str:
+    """What a ``Seats`` value that :func:`parse_seats` refused should be,
+    for the end of its message: ``expected "Alias=Name; Alias=Name; ..."
+    clockwise``; for names parted by commas (no ``;``: ``Hank Vogel, Ida
+    Pruett, ...``) it says so first and gives the line to write, each name's
+    first word its alias, when that line reads (``e.g. Hank=Hank Vogel;
+    Ida=Ida Pruett; ...``) (docs/notation.md §5; newuser30 F6: the Log a hand
+    form said only that the whole line was no alias)."""
+    out = 'expected "Alias=Name; Alias=Name; ..." clockwise'
+    if "," not in value or ";" in value:
+        return out
+    parts = [p.strip() for p in value.split(",") if p.strip()]
+    seats = []
+    for p in parts:
+        alias = p.partition("=")[0].strip() if "=" in p else p.split()[0]
+        seats.append(p if "=" in p or alias == p else f"{alias}={p}")
+    line = "; ".join(seats)
+    try:
+        parse_seats(line)
+    except ValueError:
+        line = ""
+    return "seats are separated by ';', not ',': " + out + (f", e.g. {line}" if line else "")
 
 
 # ---------------------------------------------------------------------------
@@ -2244,8 +2269,8 @@ class _Reader:
             try:
                 seats = parse_seats(value)
             except ValueError as exc:
-                raise self._err("E-SEATS", f"found the Seats value {_quote(value)}: {exc}; expected "
-                                "\"Alias=Name; Alias=Name; ...\" clockwise", col, value, "Alias=Name; ...") from None
+                raise self._err("E-SEATS", f"found the Seats value {_quote(value)}: {exc}; {seats_expected(value)}",
+                                col, value, "Alias=Name; ...") from None
             if (self.mode if hand is not None else self.sess_mode) == "de":
                 self._german_aliases([a for a, _ in seats], pos)
             aliases = frozenset(a for a, _ in seats)
