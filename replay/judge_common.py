@@ -141,7 +141,9 @@ class HandCheck:
     ``__init__``, made once a hand)."""
 
     __slots__ = ("rec", "file", "profile", "aliases", "index", "seats", "prov", "warnings", "frames", "date", "pot",
-                 "dealer", "sk_state", "tags", "sum_free")
+                 "dealer", "sk_state", "tags", "sum_free",
+                 "partial_error")  # set only for a partial deal (replay.judge_wi._state_from_partial_deal): unset
+    # otherwise, read with getattr on the way to a refusal (no work for the other hands)
 
     def __init__(self, rec: HandRecord, file: str | None, profile: RuleProfile | None = None,
                  aliases: list[str] | None = None, index: dict[str, int] | None = None, seats: tuple = (),

@@ -53,7 +53,12 @@ def _cards_mask(cards) -> int | None:
 
 def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     """The engine state at the deal: from the ``deal`` lines when all are
-    written, else each seat holding the cards it plays (notation.md §3)."""
+    written; with some of them (or ``??`` in them) and tricks, each dealt
+    seat holding its line and every other seat the cards it plays
+    (:func:`_state_from_partial_deal`, docs/notation.md §9); with none,
+    each seat holding the cards it plays (notation.md §3).  Raises the
+    judge's reject (``E-DEAL-INCOMPLETE`` where the whole deal is needed:
+    :func:`_partial_unreplayable`)."""
     rec, prof = chk.rec, chk.profile
     sitting = dealer if prof.sitOut else None
     hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
@@ -70,10 +75,13 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
             if rest.bit_count() == prof.blind_size:
                 return GameState(prof, dealer, hands, rest, complete=True, stake=stake, pot=chk.pot)
         if any(rec.tricks):
+            why = _partial_unreplayable(chk)
+            if why is None:  # some deal lines (notation.md §3, docs/notation.md §9; real30 F3)
+                return _state_from_partial_deal(chk, dealer, stake, hands, seen_seats, sitting)
             what = "table lines" if prof.tableStacks else "the blind"
-            raise chk.reject("E-DEAL-INCOMPLETE", "the deal lines do not give every card, so the tricks cannot be "
-                             f"replayed; write all {prof.playing} deal lines and {what}, or no deal lines at all",
-                             rec.deals[0].pos, found=f"{len(seen_seats)} deal lines",
+            raise chk.reject("E-DEAL-INCOMPLETE", f"the deal lines do not give every card, and {why}, so the tricks "
+                             f"cannot be replayed; write all {prof.playing} deal lines and {what}, or no deal lines "
+                             "at all", rec.deals[0].pos, found=f"{len(seen_seats)} deal lines",
                              expected=f"{prof.playing} deal lines and {what}")
         return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake, pot=chk.pot)
     if rec.tables:
@@ -308,6 +316,191 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
     every = (rec.claim is None and len(rec.tricks) == prof.tricks
              and all(None not in t.cards for t in rec.tricks))
     return GameState(prof, dealer, hands, blind, complete=complete, stake=stake, pot=chk.pot, hands_known=every)
+
+
+def _partial_unreplayable(chk: HandCheck) -> str | None:
+    """Why a card log with only some deal lines (or ``??`` in them) cannot
+    be replayed by :func:`_state_from_partial_deal`, or None when it can:
+    table cards (``wi2``: which lie face up decides what can be played,
+    rules.md F-1), a passed partner card (``give``, wi6-7d-high) or a shared
+    blind (``wi7-shared-blind``), which move cards between the seats' hands
+    after the deal (docs/profiles.md)."""
+    rec, prof = chk.rec, chk.profile
+    if prof.tableStacks or rec.tables:
+        return f"which table cards lie face up decides what can be played in {prof.name} (rules.md F-1)"
+    if rec.give is not None:
+        return f"the pass of a partner card moves cards between the hands in {prof.name} (rules.md F-1)"
+    if prof.partnerMode == "sharedBlind":
+        return f"the blind is shared between two seats in {prof.name} (docs/profiles.md \"Seven-handed\")"
+    return None
+
+
+def _state_from_partial_deal(chk: HandCheck, dealer: int, stake: int, dealt: list[int], seen_seats: set[int],
+                             sitting: int | None) -> GameState:
+    """The engine state of a card log with some of the deal written: a
+    ``deal`` line for some seats only, or ``??`` cards in a deal line or
+    the blind (the brief's notation.md §3: ``deal S`` is one player's dealt
+    cards, and a statement left out is simply not recorded;
+    docs/notation.md §9: a partial card log is replayed as far as the known
+    cards allow; real30 F3).
+
+    * A seat with a deal line holds its written cards (``dealt``, masks per
+      seat; ``seen_seats`` the seats with a line): each card it plays is one
+      of them or fills one of its ``??``, so follow suit (rules.md B-18) is
+      judged on its whole known hand.
+    * A seat without one holds the cards it plays, as with no deal lines.
+    * The picker also holds what the blind gave it (B-7): a written blind
+      card it plays or buries, or -- while the blind has unknown cards -- a
+      card written nowhere beyond its own line; the bury, when written, is
+      the picker's.  No other seat plays a card of the blind.
+
+    ``sitting`` is the dealer who sits out (rules.md F-1), else None.
+    Returns the :class:`GameState` at the deal, ``complete`` when every hand
+    and the blind come out whole, ``hands_known`` when every trick is
+    written without a claim.
+
+    The first played card that no seat can hold so (``E-NOT-HELD``: another
+    seat's written card, or beyond its own seat's line; ``E-BLIND``: a card
+    of the written blind played by another seat than the picker;
+    ``E-CARD-PLAYED``) is not refused here: the hands are made of the cards
+    before it, and the refusal is kept in ``chk.partial_error`` (its
+    position, the refusal) for the replay, which gives it when it reaches
+    that card -- unless an earlier card is illegal, which the replay then
+    names first (the first illegal card stops the replay, notation.md §3).
+    Raised here: ``E-DECK``, ``E-BURY-NOT-HELD`` and ``E-BLIND`` of the bury
+    and blind statements, ``E-SIT-OUT``."""
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    aliases = chk.aliases
+    line_of = {chk.index[d.seat]: d for d in rec.deals}
+    free = [0] * n  # the ?? cards of each seat's line, filled by what it plays beyond its known cards
+    for s, d in line_of.items():
+        free[s] = sum(1 for c in d.cards if c is None)
+    bknown, bfree = 0, prof.blind_size  # the blind's known cards, and how many are not known
+    if rec.blind is not None:
+        bknown, bfree = _known_mask(rec.blind.cards)
+    written = bknown
+    for h in dealt:
+        written |= h
+    p = chk.seat(rec.pick.value, rec.pick.pos) if rec.pick is not None else None
+    extra = [0] * n  # per seat: cards beyond its known line (a seat without a line: every card it plays)
+    took = [0, 0]  # the written blind's cards the picker plays or buries; cards written nowhere that fill the
+    # blind's unknown cards (the picker's, from the blind)
+
+    def place(seat: int, c, pos: Pos, what: str, trick: int | None) -> Refusal | None:
+        """Give the card ``c`` that ``seat`` plays (``what``: 'plays', 'buries') to a hand, or the refusal."""
+        bit = 1 << c
+        if dealt[seat] >> c & 1:
+            return None
+        who = aliases[seat]
+        at = f" in trick {trick}" if trick else ""
+        if bknown & bit:
+            if seat == p:
+                took[0] |= bit
+                return None
+            return chk.reject("E-BLIND", f"{c} is in the blind" + (", which the picker took," if p is not None else
+                                                                   ", set aside,")
+                              + f" but {who} {what} it{at} (rules.md B-7)", pos, found=c,
+                              expected=f"a card of {who}'s hand", trick=trick)
+        if written & bit:
+            owner = next(s for s in line_of if dealt[s] >> c & 1)
+            d = line_of[owner]
+            return chk.reject("E-NOT-HELD", f"{who} {what} {c}{at}, but {c} is in {aliases[owner]}'s deal line "
+                              f"({d.pos.line}:{d.pos.col}): each card is dealt once (rules.md A-1)", pos, found=c,
+                              expected=f"a card {who} holds", trick=trick)
+        if seat not in seen_seats:  # a seat without a deal line holds the cards it plays (docs/notation.md §9)
+            extra[seat] |= bit
+            return None
+        if extra[seat].bit_count() < free[seat]:
+            extra[seat] |= bit
+            return None
+        if seat == p and took[1].bit_count() < bfree:
+            took[1] |= bit
+            return None
+        d = line_of[seat]
+        shown = " ".join("??" if x is None else str(x) for x in d.cards)
+        from_blind = " nor in the blind the picker took" if seat == p and prof.has_blind else ""
+        return chk.reject("E-NOT-HELD", f"{who} {what} {c}{at}, which is not in {who}'s deal line "
+                          f"({d.pos.line}:{d.pos.col}: {shown}){from_blind}", pos, found=c,
+                          expected=f"a card of {who}'s deal line", trick=trick)
+
+    played = 0
+    held = None  # the first card no seat can hold so: (its position, the refusal), for the replay
+    for t in rec.tricks:
+        seat = chk.seat(t.leader, t.leader_pos)
+        for i, pl in enumerate(t.plays):
+            if i:
+                seat = next_seat(n, sitting, seat)
+            c = pl.card
+            if c is None:
+                continue
+            _check_deck(chk, [c], [pl.pos], pl.pos, trick=t.number)
+            if played >> c & 1:
+                held = (pl.pos, chk.reject("E-CARD-PLAYED", f"{c} is played twice", pl.pos, found=c,
+                                           expected="each card once", trick=t.number))
+                break
+            played |= 1 << c
+            refused = place(seat, c, pl.pos, "plays", t.number)
+            if refused is not None:
+                held = (pl.pos, refused)
+                break
+        if held is not None:
+            break
+    chk.partial_error = held
+    bury = None
+    if p is not None:
+        bury = _cards_mask(rec.bury.cards) if rec.bury is not None else None
+        if bury is not None:
+            _check_deck(chk, rec.bury.cards, rec.bury.card_pos, rec.bury.pos)
+            clash = bury & played
+            if clash:
+                c = next(c for c in rec.bury.cards if clash >> c & 1)
+                raise chk.reject("E-BURY-NOT-HELD", f"{c} is buried and also played", rec.bury.pos, found=c,
+                                 expected="a card nobody plays")
+            for c in rec.bury.cards:
+                refused = place(p, c, rec.bury.pos, "buries", None)
+                if refused is not None:
+                    raise refused
+    hands = [dealt[s] | extra[s] for s in range(n)]
+    every = (held is None and rec.claim is None and len(rec.tricks) == prof.tricks
+             and all(None not in t.cards for t in rec.tricks))
+    if p is not None:
+        if p not in seen_seats:  # the picker's cards as with no deal lines: the known blind's are the blind's
+            hands[p] &= ~bknown
+        if every and bury is not None and bknown & ~took[0]:
+            c = next(c for c in rec.blind.cards if c is not None and (bknown & ~took[0]) >> c & 1)
+            raise chk.reject("E-BLIND", f"{c} is in the blind, which the picker took, but the picker neither plays "
+                             "nor buries it (rules.md B-7)", rec.blind.pos, found=c,
+                             expected="a card the picker plays or buries")
+        blind = bknown | took[1]
+    elif rec.blind is not None:
+        blind = bknown
+    else:  # a leaster's blind, set aside: what nobody holds, when that is the whole blind
+        held_all = 0
+        for h in hands:
+            held_all |= h
+        rest = prof.deck_mask & ~held_all
+        blind = rest if rest.bit_count() == prof.blind_size else 0
+    if sitting is not None and hands[sitting]:
+        raise chk.reject("E-SIT-OUT", f"{aliases[sitting]} deals and sits out under {prof.name}, but plays a card "
+                         "(rules.md F-1)", rec.tricks[0].pos, found=aliases[sitting],
+                         expected=f"tricks of the {prof.playing} other seats")
+    complete = (held is None
+                and all(h.bit_count() == (0 if s == sitting else prof.hand_size) for s, h in enumerate(hands))
+                and blind.bit_count() == prof.blind_size)
+    return GameState(prof, dealer, hands, blind, complete=complete, stake=stake, pot=chk.pot, hands_known=every)
+
+
+def _play_error(chk: HandCheck, exc: IllegalAction, pos: Pos, trick: int) -> Refusal:
+    """The refusal of a card the engine does not take (at ``pos`` in
+    ``trick``): the partial deal's own finding at that card when there is
+    one (``chk.partial_error``, :func:`_state_from_partial_deal`: the card
+    was left out of the hands, so the engine does not hold it), else the
+    engine's error.  Read only on the way to a refusal."""
+    held = getattr(chk, "partial_error", None)  # set only for a partial deal
+    if held is not None and held[0] == pos and exc.code in ("E-CARD-PLAYED", "E-NOT-HELD"):
+        return held[1]
+    return chk.engine_error(exc, pos, trick)
 
 
 def _check_deck(chk: HandCheck, cards, card_pos, pos: Pos | None, trick: int | None = None) -> None:
@@ -835,7 +1028,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                         g.play(s, card)
                         s = succ[s]  # g.next_seat(s): the seats never change within a hand
                 except IllegalAction as exc:
-                    raise chk.engine_error(exc, t.plays[len(g.trick)].pos, number) from None
+                    raise _play_error(chk, exc, t.plays[len(g.trick)].pos, number) from None
                 if stopped:
                     break
                 if battery:
@@ -854,7 +1047,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 try:
                     g.play(s, card, renege)
                 except IllegalAction as exc:
-                    raise chk.engine_error(exc, t.plays[i].pos, number) from None
+                    raise _play_error(chk, exc, t.plays[i].pos, number) from None
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
                 s = succ[s]  # g.next_seat(s): the seats never change within a hand
