@@ -1186,7 +1186,7 @@ def partner_reveal(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 # --------------------------------------------------------------------------
 
 #: The Schafkopf game types, in the order the Schafkopf page lists them.
-SCHAFKOPF_GAME_TYPES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "tout", "ramsch")
+SCHAFKOPF_GAME_TYPES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "tout", "bettel", "ramsch")
 
 
 def schafkopf_games(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
@@ -1194,7 +1194,7 @@ def schafkopf_games(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     games (``game = 'schafkopf'``; Sheepshead hands never count here).
 
     * ``game_type`` — ``sauspiel``, ``solo``, ``wenz``, ``geier``,
-      ``farbwenz``, ``farbgeier``, ``tout``, ``ramsch`` (in that order; a
+      ``farbwenz``, ``farbgeier``, ``tout``, ``bettel``, ``ramsch`` (in that order; a
       type nobody played has no row; an unrecorded type is ``null``, last).
     * ``games`` — games of that type; ``share`` = games ÷ all filtered
       Schafkopf games.

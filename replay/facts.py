@@ -306,8 +306,9 @@ class MarkRec:
     late: bool = False  # `blitz S black late`: declared after the play (lateBlitz=on, rules.md E-5)
 
 
-#: The games of ``game S NAME ...`` (notation.md §14; rules.md G-6..G-8).
-SK_GAMES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier")
+#: The games of ``game S NAME ...`` (notation.md §14; rules.md G-6..G-8; the Bettel, G-16, G-20: an optional
+#: contract logged as a game type, real30 F4).
+SK_GAMES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel")
 #: Other names of a game word, read as the game: the Rufspiel is the Sauspiel (rules.md G-6 "Sauspiel /
 #: Rufspiel"; NetSchafkopf's protocols say Rufspiel).  The reader and the sheet's game column both read them.
 GAME_ALIASES = {"rufspiel": "sauspiel"}

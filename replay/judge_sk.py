@@ -38,9 +38,9 @@ import re
 
 from .cards import Card, Rank, Suit, mask_of
 from .errors import IllegalAction, ProfileError
-from .schafkopf import (SCHAFKOPF_PROFILES, SK_OUTCOMES, Announce, Game, Klopfen, Kontra, Laufende, Re,
+from .schafkopf import (BETTEL_NO_PLAY, SCHAFKOPF_PROFILES, SK_OUTCOMES, Announce, Game, Klopfen, Kontra, Laufende, Re,
                               SchafkopfState, announce_error, counted_laufende, declarer_outcome, doubling_error, klopfen_error, parse_schafkopf_rules,
-                              ramsch_facts, settle_game, settle_ramsch, sk_snapshot, trump_order_for)
+                              bettel_outcome, ramsch_facts, settle_game, settle_ramsch, sk_snapshot, trump_order_for)
 from .schafkopf import Ramsch as RamschAction
 from .scoring import Settlement
 
@@ -137,6 +137,8 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
         raise chk.reject("E-GAME", f"'{rec.game.name}' is a declaration of the Indiana game ([Rules \"in4\"]); a "
                          "Schafkopf hand announces sauspiel, solo, wenz, geier, farbwenz or farbgeier (rules.md G-4)",
                          rec.game.name_pos, found=rec.game.name, expected="a Schafkopf game")
+    if rec.game is not None and rec.game.name == "bettel":  # rules.md G-16, G-20: a score-sheet line (real30 F4)
+        return _sheet_bettel(chk, prof, dealer)
     if not rec.tricks:  # a score-sheet game (docs/notation.md §14.7)
         return _score_sheet(chk, prof, dealer)
     if dealer is None:
@@ -1011,6 +1013,150 @@ def _sheet_ramsch(chk, prof, dealer, klopfen: int, doublings, written) -> tuple[
     return _sheet_stored(chk, prof, used, game=Game.RAMSCH, suit=None, tout=False, dealer=dealer, declarer=None,
                          partner=None, called=None, pts=None, tricks=None, doublings=0, laufende=(None, None),
                          prov=prov), None, used
+
+
+def _sheet_bettel(chk, prof, dealer) -> tuple[HandOutcome, None, Settlement]:
+    """A Bettel (rules.md G-16, G-20; real30 F4): the optional contract in
+    which the declarer, alone against three (G-15), undertakes to take no
+    trick; priced ``tariff.bettel`` (30 at the 10/50 tariff), with no
+    schneider, schwarz or Laufende, doubled by Kontra/Re (G-18) and Klopfen
+    (G-19).  rules.md gives no card order for it, so it is a score-sheet
+    line (docs/notation.md §14.7): ``game S bettel`` with ``tricks N``
+    (the declarer's: 0 wins, any loses), ``pts`` (Augen: more than 0 means a
+    trick taken), the outcome word (``win`` or ``lose``) and ``score``, any
+    of them; what is written is checked against the others, the rest
+    derived, and a result nothing settles is ``E-RESULT-UNKNOWN``.
+
+    Refused: deal lines or tricks (``E-SK-BETTEL``: no card order to replay
+    them by), a tariff without a Bettel price (``E-SK-BETTEL``), a Tout
+    (``E-SK-ANNOUNCE``), ``partner`` (``E-PARTNER``), ``laufende`` other than
+    0 (``E-SK-LAUFENDE``), an outcome with ``-s``/``-z`` or one the tricks
+    or Augen contradict (``E-OUTCOME``), a wrong score (``E-SCORE``)."""
+    from .judge_common import _agreed_score, _matches, _written_units  # noqa: PLC0415 - the shared score checks
+
+    rec = chk.rec
+    g = rec.game
+    cards = rec.deals[0] if rec.deals else (rec.tricks[0] if rec.tricks else None)
+    if cards is not None:
+        what = "a deal line" if rec.deals else "a trick"
+        raise chk.reject("E-SK-BETTEL", f"{what} in a Bettel: {BETTEL_NO_PLAY}; write the Bettel as a score-sheet "
+                         "line: game S bettel  tricks N  win|lose  score ... (docs/notation.md §14.7)", cards.pos,
+                         found=what, expected="game S bettel with tricks, pts, the outcome or the score")
+    if prof.tariff.bettel is None:
+        raise chk.reject("E-SK-BETTEL", f"a Bettel under {prof.name}'s tariff, which states no Bettel price (rules.md "
+                         "G-16 prices it 30 at the 10/50 tariff; an optional contract, G-20); write the group's "
+                         "price in the [Rules] tag, e.g. [Rules \"" + (rec.tag("Rules") or prof.name)
+                         + "; tariff.bettel=N\"]", g.name_pos, found="bettel", expected="tariff.bettel=N")
+    if g.tout:
+        raise chk.engine_error(announce_error(Announce(0, Game.BETTEL, None, True)), g.name_pos)
+    w = rec.partner
+    if w is not None:
+        raise chk.reject("E-PARTNER", f"partner {w.value or '?'} is written but the declarer of a Bettel plays alone "
+                         "against three (rules.md G-15, G-16)", w.pos, found=w.value or "?", expected="no partner")
+    lf = rec.laufende
+    if lf is not None and lf.count:
+        raise chk.reject("E-SK-LAUFENDE", f"laufende {lf.count}: a Bettel has no trumps and pays no Laufende "
+                         "(rules.md G-16)", lf.pos, found=lf.count, expected="0 (or no laufende)")
+    klopfer: list[int | None] = []
+    for m in rec.marks:
+        if m.kind == "klopfen":
+            seat = chk.seat(m.seat, m.pos) if m.seat is not None else None
+            bad = klopfen_error(prof, klopfer, seat)
+            if bad is not None:
+                raise chk.engine_error(bad, m.pos)
+            klopfer.append(seat)
+    doublings = sorted((m for m in rec.marks if m.kind in ("kontra", "re")), key=lambda m: m.after)
+    written = _written_units(chk, rec.score)[0] if rec.score is not None else [None] * 4
+    # ---- the outcome: the declarer's tricks and Augen (G-16: won with no trick)
+    n = prof.tricks
+    pts = rec.pts.value if rec.pts is not None else None
+    tricks = rec.tricks_won.value if rec.tricks_won is not None else None
+    if pts is not None and not 0 <= pts <= 120:
+        raise chk.reject("E-PTS", f"pts {pts} is outside 0..120 Augen (rules.md G-1)", rec.pts.pos, found=pts,
+                         expected="0..120")
+    if tricks is not None and not 0 <= tricks <= n:
+        raise chk.reject("E-TRICKS", f"tricks {tricks}: a game has {n} tricks", rec.tricks_won.pos, found=tricks,
+                         expected=f"0..{n}")
+    if pts is not None and tricks is not None and ((tricks == 0) != (pts == 0) and not (pts == 0 and tricks < n)
+                                                   or tricks == n and pts != 120):
+        raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a declarer without a trick "
+                         "has 0 Augen and one with every trick all 120 (rules.md G-12)", rec.pts.pos,
+                         found=f"pts {pts}, tricks {tricks}", expected="Augen the tricks allow")
+    if tricks is not None:
+        cands = [bettel_outcome(tricks)]
+    elif pts:
+        cands = ["lose"]  # Augen come only with a trick
+    else:
+        cands = ["win", "lose"]  # 0 Augen: no trick, or only tricks without Augen
+    for key, v in (("picker_points", pts), ("picker_tricks", tricks)):
+        if v is not None:
+            chk.prov[key] = "asserted"
+    ow = rec.outcome
+    if ow is not None and ow.value is not None:
+        o = ow.value
+        if o not in ("win", "lose"):
+            raise chk.reject("E-OUTCOME", f"{o} for a Bettel: a Bettel is written win or lose (rules.md G-16: no "
+                             "schneider or schwarz is added to it)", ow.pos, found=o, expected=" or ".join(cands))
+        if o not in cands and not ow.agreed:
+            why = (f"{tricks} trick{'' if tricks == 1 else 's'}" if tricks is not None else f"{pts} Augen")
+            raise chk.reject("E-OUTCOME", f"{o} disagrees with {why} of the declarer: a Bettel is won by taking no "
+                             "trick and lost by taking any (rules.md G-16)", ow.pos, found=o,
+                             expected=" or ".join(cands))
+        chk.prov["outcome"] = "asserted" if o in cands else "conflict"
+        if o not in cands:
+            chk.warnings.append(chk.diag("W-AGREED", f"{o} agreed at the table; the written tricks and Augen give "
+                                         f"{' or '.join(cands)}", ow.pos, severity="warning", found=o,
+                                         expected=" or ".join(cands)))
+        cands = [o]
+    else:
+        chk.prov["outcome"] = "derived"
+    # ---- Kontra and Re by the right party and in time (G-18), for each possible declarer
+    decls = [chk.seat(g.seat, g.pos)] if g.seat is not None else list(range(4))
+    combos, fault = [], None
+    for d in decls:
+        f = _doubling_fault(chk, prof, Game.BETTEL, doublings, d, None)
+        if f is None:
+            combos.append(d)
+        elif fault is None:
+            fault = f
+    if not combos:
+        m, exc = fault
+        raise chk.engine_error(_re_before_kontra(chk, doublings, m, exc), m.pos)
+    nk = len(klopfer)
+    every = [(d, o, settle_game(prof, Game.BETTEL, None, False, d, None, o, 0, True, len(doublings), nk))
+             for d in combos for o in cands]
+    options = [x for x in every if _matches(x[2].units, written)]
+    if not options:  # the score disagrees: its first wrong entry against the closest settlement
+        best = max(every, key=lambda x: sum(1 for u, v in zip(x[2].units, written) if v is not None and u == v))
+        chosen = best
+        used = _agreed_score(chk, best[2])  # raises E-SCORE at the entry, unless agreed (^)
+    else:
+        if len({x[2].units for x in options}) > 1:
+            unknown = [w for w, k in (("the declarer", {x[0] for x in options}),
+                                      ("the outcome", {x[1] for x in options})) if len(k) > 1]
+            zero = " (a declarer with 0 Augen may have taken a trick without Augen)" if pts == 0 else ""
+            raise chk.reject("E-RESULT-UNKNOWN", f"{' and '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} "
+                             f"not written and nothing settles the Bettel{zero}", rec.score.pos if rec.score else rec.pos,
+                             found=f"{' and '.join(unknown)} unknown",
+                             expected="tricks N, the outcome word or the score")
+        chosen = options[0]
+        used = _agreed_score(chk, chosen[2])
+    d, o, _ = chosen
+    _check_units_range(chk, used)
+    if ow is not None and ow.value is not None and chk.prov["outcome"] == "asserted" and (
+            pts is not None or tricks is not None or rec.score is not None):
+        chk.prov["outcome"] = "verified"
+    if tricks is None and o == "win":  # a won Bettel took no trick (G-16)
+        tricks = 0
+        chk.prov["picker_tricks"] = "derived"
+    prov = dict(chk.prov)
+    prov["picker"] = "asserted" if g.seat is not None else "derived"
+    prov["multiplier"] = "asserted" if rec.marks else "derived"
+    prov.pop("partner", None)
+    prov.pop("laufende", None)
+    return _sheet_stored(chk, prof, used, game=Game.BETTEL, suit=None, tout=False, dealer=dealer, declarer=d,
+                         partner=None, called=None, pts=pts, tricks=tricks, doublings=len(doublings),
+                         laufende=(None, None), prov=prov), None, used
 
 
 def _ramsch_settlements(prof, klopfen: int) -> list[Settlement]:

@@ -49,7 +49,7 @@ __all__ = [
     "parse_schafkopf_rules",
     "Announce", "Ramsch", "Kontra", "Re", "Klopfen", "SkAction",
     "SkPhase", "SchafkopfState", "Laufende", "SkResult", "SkFrame", "sk_snapshot", "replay_schafkopf",
-    "game_name", "SK_OUTCOMES", "declarer_outcome", "announce_error", "klopfen_error",
+    "game_name", "SK_OUTCOMES", "declarer_outcome", "bettel_outcome", "BETTEL_NO_PLAY", "announce_error", "klopfen_error",
     "doubling_error", "game_value", "settle_game", "ramsch_facts", "settle_ramsch", "counted_laufende",
 ]
 
@@ -74,7 +74,11 @@ def german(card: Card) -> str:
 
 class Game(str, enum.Enum):
     """The Schafkopf games (rules.md G-6..G-8, G-17).  Tout is a flag of an
-    announced game (:class:`Announce`), not a game of its own."""
+    announced game (:class:`Announce`), not a game of its own.  ``BETTEL``:
+    the optional contract of G-16 and G-20 (the declarer alone takes no
+    trick), logged as a game type and settled from the score sheet: rules.md
+    gives its price but no card order, so it is never played through
+    :class:`SchafkopfState` (:data:`BETTEL_NO_PLAY`)."""
 
     SAUSPIEL = "sauspiel"
     SOLO = "solo"
@@ -83,6 +87,7 @@ class Game(str, enum.Enum):
     FARBWENZ = "farbwenz"
     FARBGEIER = "farbgeier"
     RAMSCH = "ramsch"
+    BETTEL = "bettel"
 
     @property
     def needs_suit(self) -> bool:
@@ -121,8 +126,11 @@ def trump_order_for(game: Game, suit: Suit | None = None) -> TrumpOrder:
 
     Obers and Unters rank Eichel > Gras > Herz > Schellen.  Raises
     ``ValueError`` when ``suit`` is missing for a game that needs one or given
-    for one that does not.
+    for one that does not, and for a Bettel (rules.md G-16, G-20 give no card
+    order for it: :data:`BETTEL_NO_PLAY`).
     """
+    if game is Game.BETTEL:
+        raise ValueError(BETTEL_NO_PLAY)
     if game.needs_suit and game is not Game.SAUSPIEL and suit is None:
         raise ValueError(f"{game.value} needs a trump suit")
     if game in (Game.WENZ, Game.GEIER) and suit is not None:
@@ -141,13 +149,22 @@ def trump_order_for(game: Game, suit: Suit | None = None) -> TrumpOrder:
     return TrumpOrder.build(f"farbgeier-{suit.name.lower()}", _OBERS + _suit_cards(suit, _FAIL_GEIER), _FAIL_GEIER)
 
 
+#: Why a Bettel is not replayed card by card (rules.md G-16, G-20): the message of ``E-SK-BETTEL``.
+BETTEL_NO_PLAY = ("rules.md gives a Bettel's price and aim (G-16: the declarer takes no trick; G-20: an optional "
+                  "contract, logged as a game type) but not its card order (which cards are trump and how they "
+                  "rank), so its cards cannot be replayed")
+
+
 def game_name(game: Game, suit: Suit | None, tout: bool = False) -> str:
     """The German name of a game as the protocols write it: ``Rufspiel``,
-    ``Eichel-Solo``, ``Wenz``, ``Gras-Geier``, ``Herz-Solo Tout``, ``Ramsch``."""
+    ``Eichel-Solo``, ``Wenz``, ``Gras-Geier``, ``Herz-Solo Tout``, ``Ramsch``,
+    ``Bettel``."""
     if game is Game.SAUSPIEL:
         return "Rufspiel"
     if game is Game.RAMSCH:
         return "Ramsch"
+    if game is Game.BETTEL:
+        return "Bettel"
     base = {Game.SOLO: "Solo", Game.WENZ: "Wenz", Game.GEIER: "Geier", Game.FARBWENZ: "Wenz",
             Game.FARBGEIER: "Geier"}[game]
     name = f"{GERMAN_SUIT[suit]}-{base}" if suit is not None else base
@@ -172,6 +189,10 @@ class SchafkopfTariff(BaseModel):
     * ``durchmarsch`` — what a Durchmarsch winner takes from each other
       player; None means as for a schwarz single game (solo + schneider +
       schwarz, G-17).
+    * ``bettel`` — the price of a Bettel (G-16: 30 at the 10/50 tariff; no
+      schneider, schwarz or Laufende), won or lost by the declarer alone
+      against three (G-15); None: the tariff states none, and a Bettel is
+      refused until one is set (``tariff.bettel=N``).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -184,6 +205,7 @@ class SchafkopfTariff(BaseModel):
     toutFactor: int = 2
     ramsch: int = 20
     durchmarsch: int | None = None
+    bettel: int | None = 30
 
     def durchmarsch_value(self) -> int:
         return self.durchmarsch if self.durchmarsch is not None else self.solo + self.schneider + self.schwarz
@@ -196,7 +218,7 @@ class SchafkopfTariff(BaseModel):
 TARIFFS: dict[str, SchafkopfTariff] = {
     "bsv-10-50": SchafkopfTariff(),
     "netschafkopf": SchafkopfTariff(sauspiel=2, solo=5, schneider=1, schwarz=1, laufender=1, toutFactor=2,
-                                    ramsch=1),
+                                    ramsch=1, bettel=None),  # the protocols price no Bettel
 }
 
 
@@ -214,7 +236,8 @@ class LaufendeMin(BaseModel):
     farbgeier: int = 3
 
     def of(self, game: Game) -> int:
-        return getattr(self, game.value)
+        """The minimum of ``game``; 0 for a game without Laufende (a Bettel, rules.md G-16)."""
+        return getattr(self, game.value, 0)
 
 
 class SchafkopfProfile(BaseModel):
@@ -639,6 +662,9 @@ def announce_error(a: Announce, hand: int | None = None) -> IllegalAction | None
     if g is Game.RAMSCH:
         return IllegalAction("E-SK-ANNOUNCE", "a Ramsch is not announced by a player (rules.md G-17)",
                              found="ramsch", expected="the Ramsch action")
+    if g is Game.BETTEL and a.tout:
+        return IllegalAction("E-SK-ANNOUNCE", "a Bettel cannot be played Tout: its declarer undertakes to take no "
+                             "trick (rules.md G-14, G-16)", found="Bettel Tout", expected="bettel")
     if g.needs_suit and a.suit is None:
         return IllegalAction("E-SK-ANNOUNCE", f"{g.value} needs a suit (rules.md G-7, G-8, G-10)", found=g.value,
                              expected=f"{g.value} with a suit")
@@ -876,6 +902,8 @@ class SchafkopfState:
         if bad is not None:
             raise bad
         g = a.game
+        if g is Game.BETTEL:
+            raise self._err("E-SK-BETTEL", BETTEL_NO_PLAY, "bettel", "a Bettel written as a score-sheet line")
         if g is Game.SAUSPIEL:
             order = trump_order_for(Game.SAUSPIEL)
             self._set_order(order)
@@ -1146,6 +1174,13 @@ def declarer_outcome(party_points: int, party_tricks: int, n_tricks: int, tout: 
     return "lose-s" if party_points <= 30 else "lose"
 
 
+def bettel_outcome(declarer_tricks: int) -> str:
+    """A Bettel's outcome word from the declarer's tricks (rules.md G-16:
+    the declarer undertakes to take no trick): ``win`` with none, else
+    ``lose``; a Bettel has no schneider or schwarz."""
+    return "win" if declarer_tricks == 0 else "lose"
+
+
 def game_value(tariff: SchafkopfTariff, game: Game, suit: Suit | None, tout: bool, outcome: str,
                laufende: int, laufende_with: bool | None = True) -> tuple[int, tuple[tuple[str, int], ...]]:
     """The value of a declared game in units, before doubling, and its named
@@ -1161,15 +1196,25 @@ def game_value(tariff: SchafkopfTariff, game: Game, suit: Suit | None, tout: boo
     * Tout: (base + Laufende) × ``toutFactor``; schneider and schwarz are
       not added (an outcome word with ``-s``/``-z`` is a ``ValueError``).
 
-    The base is ``sauspiel`` for a Sauspiel, ``solo`` for every single game.
-    Raises ``ValueError`` for a Ramsch (see :func:`settle_ramsch`) or an
-    unknown outcome word.
+    The base is ``sauspiel`` for a Sauspiel, ``solo`` for every single game,
+    ``bettel`` for a Bettel (G-16: its price alone -- no schneider, schwarz
+    or Laufende -- and no Tout).  Raises ``ValueError`` for a Ramsch (see
+    :func:`settle_ramsch`), an unknown outcome word, a Bettel outcome other
+    than ``win``/``lose``, with Laufende or Tout, or under a tariff without
+    a Bettel price.
     """
     if game is Game.RAMSCH:
         raise ValueError("a Ramsch has no game value; see settle_ramsch")
     if outcome not in _OUTCOME_TIER:
         raise ValueError(f"outcome {outcome!r} is not one of {', '.join(SK_OUTCOMES)}")
     _, tier = _OUTCOME_TIER[outcome]
+    if game is Game.BETTEL:
+        if tier > 1 or laufende or tout:
+            raise ValueError(f"a Bettel is won or lost at its price alone (rules.md G-16), not {outcome!r} with "
+                             f"{laufende} Laufende{' Tout' if tout else ''}")
+        if tariff.bettel is None:
+            raise ValueError("the tariff states no Bettel price (tariff.bettel)")
+        return tariff.bettel, (("Bettel", tariff.bettel),)
     if tout and tier > 1:
         raise ValueError(f"a Tout is won or lost, never {outcome} (rules.md G-14)")
     base = tariff.sauspiel if game is Game.SAUSPIEL else tariff.solo

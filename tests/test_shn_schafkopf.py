@@ -151,7 +151,7 @@ def test_searched_sau_must_be_played():
 
 
 @pytest.mark.parametrize("game, code, token", [
-    ("game Bea bettel SA", "E-GAME", "bettel"),  # a Bettel is no game of these rules (rules.md G-16: optional)
+    ("game Bea hochzeit SA", "E-GAME", "hochzeit"),  # no game of these rules (a Bettel is, real30 F4: G-16, G-20)
     ("game Bea solo blau", "E-ARGUMENT", "blau"),
     ("game Bea sauspiel SK", "E-SK-CALL", "SK"),   # not a Sau (rules.md G-10)
     ("game Bea sauspiel HA", "E-SK-CALL", "HA"),   # the Herz-Sau is trump (G-10)

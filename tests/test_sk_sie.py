@@ -33,12 +33,14 @@ def test_sie_is_refused_as_not_supported():
     assert (e.code, e.hand, e.line, e.col, e.found) == ("E-GAME", 1, 9, 10, "Sie")
     assert "a Sie (all four Obers and all four Unters" in e.message and "is not supported" in e.message
     assert "rules.md G-14" in e.message and "docs/notation.md §14.3" in e.message
-    assert e.expected == "one of sauspiel solo wenz geier farbwenz farbgeier ace best sidesolo billy"
+    # the words of the hand's own game only (real30 F4: the Indiana game's words were offered here too)
+    assert e.expected == "one of sauspiel solo wenz geier farbwenz farbgeier bettel"
     # hand 2 is read and settled: Wenz 50 won, no Laufende (rules.md G-14, G-16): Cy +150, each other seat -50
     assert [h.outcome.units for h in res.hands] == [{"Al": -50, "Bea": -50, "Cy": 150, "Di": -50}]
 
 
 def test_other_unknown_game_keeps_the_plain_message():
-    res = validate_text(TEXT.replace("game Bea Sie", "game Bea bettel SA"), "sie.shn")
+    # (a Bettel is a game since real30 F4, rules.md G-16, G-20: a Hochzeit, the other optional contract of G-20, is not)
+    res = validate_text(TEXT.replace("game Bea Sie", "game Bea hochzeit SA"), "sie.shn")
     e = [e for r in res.rejected for e in r.errors][0]
-    assert e.code == "E-GAME" and "Sie" not in e.message and e.found == "bettel"
+    assert e.code == "E-GAME" and "Sie" not in e.message and e.found == "hochzeit"

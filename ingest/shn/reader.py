@@ -121,7 +121,9 @@ KEYWORDS = frozenset(
 )
 #: What score sheets write for an outcome, and SHN's word for it (a hint of E-STATEMENT, never read as one).
 _RESULT_WORDS = {"won": "win", "wins": "win", "winner": "win", "w": "win", "lost": "lose", "loses": "lose",
-                 "loss": "lose", "l": "lose"}
+                 "loss": "lose", "l": "lose",
+                 # a German scorer's (real30 F4): 'pts 72  gewonnen'
+                 "gewonnen": "win", "gewinnt": "win", "verloren": "lose", "verliert": "lose"}
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
 
@@ -2951,6 +2953,25 @@ class _Reader:
             "this warning", "warning", self.path, self.ln, self._col(toks, k),
             (self.hand.number or None) if self.hand is not None else None, None, t, read_as))
 
+    def _game_words(self) -> str:
+        """The game words ``game S NAME`` takes under the rules in force (the
+        hand's own [Rules], else its session's), for ``E-GAME``: a Schafkopf
+        profile's (:data:`SK_GAMES`, rules.md G), the Indiana game's
+        (:data:`IN_GAMES`, ``in4``), or both for other rules, where ``game``
+        is no statement of the hand's game and the validator says so
+        (real30 F4: a Schafkopf hand was offered 'ace best sidesolo billy')."""
+        from replay.judge_in import is_indiana_tags  # noqa: PLC0415
+        from replay.judge_sk import is_schafkopf_tags  # noqa: PLC0415
+
+        hand = self.hand
+        text = (hand.tags.get("Rules") if hand is not None else None) or self.sess.tags.get("Rules")
+        cards = (hand.tags.get("Cards") if hand is not None else None) or self.sess.tags.get("Cards")
+        if is_schafkopf_tags(text, cards):
+            return " ".join(SK_GAMES)
+        if is_indiana_tags(text):
+            return " ".join(IN_GAMES)
+        return " ".join(SK_GAMES + IN_GAMES)
+
     def _hand_tricks(self) -> tuple[int | None, str]:
         """The tricks of a hand under the rules in force (the hand's own
         [Rules], else its session's, else the default profile's) and their
@@ -3040,9 +3061,8 @@ class _Reader:
             s = None if s == "?" else self._seat_miss(toks, j)
         p = line.find(toks[j], c + 4) + len(toks[j])
         j += 1
-        games = " ".join(SK_GAMES + IN_GAMES)
         if j >= n:
-            raise self._eol(toks, toks[j - 1], f"the game: one of {games}", "E-GAME")
+            raise self._eol(toks, toks[j - 1], f"the game: one of {self._game_words()}", "E-GAME")
         written = toks[j]
         # a game, its suit, tout, with/without in any case (a German scorer writes nouns capitalised, a phone
         # capitalises; sk17 F3), and Rufspiel, the Sauspiel's other name (rules.md G-6)
@@ -3050,6 +3070,8 @@ class _Reader:
         compound = compound_game(name)  # NetSchafkopf's own 'Herz-Solo', 'Eichel-Solo' (real22 F6)
         if compound is not None:
             name = compound[0]
+        if name == "sie" or (name not in SK_GAMES and name not in IN_GAMES):
+            games = self._game_words()  # the words of the hand's own game, only on the way to the error
         if name == "sie":  # rules.md G-14 names it, but SHN has no statement for it (docs/notation.md §14.3)
             raise self._err_at("E-GAME", f"found the game {_quote(written)} after 'game {toks[j - 1]}': a Sie (all "
                                "four Obers and all four Unters, settled without play at four times the solo value, "
@@ -3059,8 +3081,8 @@ class _Reader:
                                "one of " + games)
         if name not in SK_GAMES and name not in IN_GAMES:
             raise self._err_at("E-GAME", f"found the game {_quote(written)} after 'game {toks[j - 1]}'; expected one "
-                               f"of {games} (a Ramsch is written 'ramsch', a Tout as 'tout' after the game)", toks, j,
-                               written, "one of " + games)
+                               f"of {games}" + (" (a Ramsch is written 'ramsch', a Tout as 'tout' after the game)"
+                                                 if "sauspiel" in games else ""), toks, j, written, "one of " + games)
         q = line.find(written, p)
         rec = GameRec(s, name, pos=Pos(ln, c + 1), name_pos=Pos(ln, q + 1))
         p = q + len(written)
