@@ -5328,17 +5328,22 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # with its number (break26b F6: an unknown column was not named, the message pointed at column 1)
             loose = [] if odd or len(units_of) != len(seats) or not sum(units_of.values()) else [
                 p for p in seats if sum(units_of.values()) == units_of[p]]
+            offered = _loose_column(loose, seats, index, label, {cell(row, f)[0] for f in ("dealer", "picker",
+                                                                                             "partner")}, player_of)
             if len(loose) == 1:
                 (odd,) = loose
+            elif offered[0]:  # several that nothing of the row tells apart: the diagnostic at the first
+                odd = offered[0][0]
             # a column of card points under a header not known (real30 F2: told to leave the points out)
-            pts = bool(loose) and "points" not in cols and 0 <= units_of[odd] <= _deck_points() and bool(
+            pts = len(loose) == 1 and "points" not in cols and 0 <= units_of[odd] <= _deck_points() and bool(
                 re.search(r"\b(?:pts|points|punkte|augen)\b", _norm(odd)))
             err("E-SEATS", f"{len(seats)} columns are read as players ({', '.join(label[p] for p in seats)}); "
                 f"{rules} is played by {prof.players}: "
                 + (f"the column {label[odd]!r} (column {index[odd] + 1}) writes {units_of[odd]}, and the other "
                    f"columns sum to 0 without it (rules.md B-33): it is no player's units; "
                    + (f"if it is the picker side's card points, read it with --columns points={odd}" if pts else
-                      f"leave it out with --columns ignore={odd}") if loose else
+                      f"leave it out with --columns ignore={odd}") if len(loose) == 1 else
+                   _loose_advice(loose, offered, index, label, units_of[loose[0]]) if loose else
                    "if a column is not a player's units (the "
                    + (f"partner), read it with --columns partner={odd}, a note, --columns ignore={odd}" if buddy else
                       "hand's number, a note), map it with --columns hand=" + (odd or "COLUMN")
@@ -5357,6 +5362,52 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         grand.append(totals.grand)
     elif stated is not None and totals.stated is not None:  # a wrong totals row: what the sheet states all the same
         stated.append(totals.stated)
+
+
+def _loose_column(loose: list[str], seats: list[str], index: dict[str, int], label: dict[str, str],
+                  named: set[str], player_of) -> tuple[list[str], str]:
+    """Of the columns ``loose`` read as players that each write a row's
+    whole excess (without any one of them the others sum to 0, rules.md
+    B-33), the ones that may be no player's, and why the others are ruled
+    out (break30 F2: a Round column writing 1 beside Ed's +1 crashed the
+    reader): those whose player no cell of ``named`` (the row's Dealer,
+    Picker and Partner cells, read by ``player_of``) names, and of those,
+    when more than one, the one whose column stands apart from every other
+    player column (a numbered column at the sheet's left, the players' block
+    at its right); all of them when nothing tells them apart.  ``(loose,
+    "")`` when it holds one column."""
+    if len(loose) < 2:
+        return loose, ""
+    players = {player_of.get(t.lower()) for t in named if t}
+    out = [p for p in loose if p not in players] or loose
+    why = [f"{' and '.join(label[p] for p in loose if p not in out)} "
+           f"{'is' if len(loose) - len(out) == 1 else 'are'} named in the row's Dealer, Picker or Partner cell"
+           ] if len(out) < len(loose) else []
+    if len(out) > 1:
+        cols = {index[p] for p in seats}
+        apart = [p for p in out if not ({index[p] - 1, index[p] + 1} & cols)]
+        if len(apart) == 1:
+            why.append(f"{label[apart[0]]!r} stands apart from the players' columns")
+            out = apart
+    return out, "; ".join(why)
+
+
+def _loose_advice(loose: list[str], offered: tuple[list[str], str], index: dict[str, int], label: dict[str, str],
+                  excess: int) -> str:
+    """The E-SEATS words for several columns ``loose`` each writing the
+    row's excess ``excess`` (``offered``: :func:`_loose_column`'s)."""
+    def named(ps: list[str]) -> str:
+        said = [f"{label[p]!r} (column {index[p] + 1})" for p in ps]
+        return ", ".join(said[:-1]) + " and " + said[-1]
+
+    cols, why = offered
+    head = (f"the columns {named(loose)} each write {excess}, and the other columns sum to 0 without any one of "
+            "them (rules.md B-33): one of them is no player's units")
+    if len(cols) == 1:
+        return head + f" ({why}): leave {cols[0]!r} out with --columns ignore={cols[0]}"
+    ways = [f"--columns ignore={p}" for p in cols]
+    return (head + (f" ({why})" if why else "") + ": leave the one that is no player's out with "
+            + ", ".join(ways[:-1]) + " or " + ways[-1])
 
 
 def preview(data: bytes, path: str | None = None, *, columns: str | None = None, n: int = 5) -> list[dict]:
