@@ -259,9 +259,18 @@ class Service:
         another group than the caller's (then nothing is stored)."""
         from ingest.pipeline import load_bytes, report_json, store_noting_copies  # noqa: PLC0415
 
+        from ingest.pipeline import internal_error  # noqa: PLC0415
+
         with self.lock:
             self.store.last_plan = None
-            result, fmt = load_bytes(name, data, self.store)  # planned against the store (its running state)
+            try:
+                result, fmt = load_bytes(name, data, self.store)  # planned against the store (its running state)
+            except st.StoreError:  # the database: 503 (StoreBusy) or the handler's answer, as before
+                raise
+            except Exception as exc:  # noqa: BLE001 - a bug reading the post: its 422, not a 500 (break30 F3)
+                log.exception("reading the post %s failed", name)
+                result, fmt = FileResult(path=name, errors=[internal_error(name, exc)]), "shn"
+                self.store.last_plan = None
             plan = self.store.last_plan[1] if self.store.last_plan and self.store.last_plan[0] == name else None
             if who.group is not None:
                 foreign = self._foreign(who.group, result, plan.skipped_hands if plan is not None else [])
@@ -286,8 +295,18 @@ class Service:
         if who.group is not None:
             raise ValueError("a scorer's post is not streamed")
         with self.lock:
-            report, warnings = ingest_large(self.store, path, strict, kind=stream_kind(path, name=name) or "shn",
-                                             name=name)
+            try:
+                report, warnings = ingest_large(self.store, path, strict, kind=stream_kind(path, name=name) or "shn",
+                                                 name=name)
+            except st.StoreError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a bug reading the post: its 422, not a 500 (break30 F3)
+                from ingest.pipeline import internal_error  # noqa: PLC0415
+
+                log.exception("reading the post %s failed", name)
+                report, warnings = st.IngestReport(path=name, file_errors=[internal_error(
+                    name, exc, "any batch of it stored before the error stays stored (a hand stored counts as a "
+                    "duplicate when it is posted again)")], committed=False), FileResult(path=name)
         body = report_json(report, warnings)
         return body, (422 if body["rejected"] else 200)
 

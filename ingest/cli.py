@@ -455,39 +455,26 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")  # the column is plain text
-                if path is STDIN:  # `-`: standard input, one file named <stdin>
-                    data, spool = _read_stdin(stream.stream_above())
-                    if spool is None:  # small (or not SHN): read whole, as a file of that size is
-                        with group.paused():
-                            group.take(path, lambda: _stdin_shn(data) or load_bytes(str(STDIN), data, store, rules,
-                                                                                    columns), emit)
-                    else:  # larger than a file read whole: spooled to a temporary file, read and stored in
-                        try:  # batches as a large .shn file is (a tester's 24 MB took 1.3 GB read whole)
-                            with group.paused():
-                                emit(group.flush())
-                            report, result = stream.ingest_large(
-                                store, spool, strict, kind="shn", name=str(STDIN),
-                                on_batch=lambda k, n: progress.update(
-                                    task, description=f"ingesting <stdin>: {n:,} hands read"))
-                            emit([(path, result, "shn", report)])
-                        finally:
-                            os.unlink(spool)
-                elif kind := stream.stream_kind(path, columns=columns):  # a large SHN file or CSV score sheet:
-                    with group.paused():  # read and stored in batches (issue 15), after the files held before it
-                        emit(group.flush())
-                    mb = path.stat().st_size / 1e6
-                    report, result = stream.ingest_large(
-                        store, path, strict, kind=kind, columns=columns, rules=rules,
-                        on_batch=lambda k, n: progress.update(
-                            task, description=f"ingesting {path.name} ({mb:,.0f} MB): {n:,} hands read"))
-                    emit([(path, result, "csv-ledger" if kind == "ledger" else "shn", report)])  # a ledger's line
-                else:  # counts sittings
-                    # read and validated with Python's cycle collector paused, as `shead bench` runs, and held
-                    # (FileGroup: stored with the files around it, the collector paused till then): resumed
-                    # between a file's validation and its store, it walked every live record (about 17k
-                    # instructions a hand); nothing here forms cycles that outlive the file
-                    with group.paused():  # W-SESSION-COPY too
-                        group.take(path, lambda: load_file(path, store, rules, columns), emit)
+                try:  # a bug reading one file is that file's error, the others go on (break30 F3)
+                    _ingest_one(path, group, store, strict, rules, columns, emit, progress, task)
+                except (st.StoreError, KeyboardInterrupt):
+                    raise
+                except Exception as exc:  # noqa: BLE001
+                    if _is_interrupt(exc):
+                        raise
+                    from ingest.model import FileResult  # noqa: PLC0415
+                    from ingest.pipeline import internal_error  # noqa: PLC0415
+
+                    try:
+                        streamed = path is STDIN or stream.stream_kind(path, columns=columns) is not None
+                    except Exception:  # noqa: BLE001 - what failed may be this
+                        streamed = False
+                    diag = internal_error(str(path), exc, ("any batch of it stored before the error stays stored (a "
+                                                           "hand stored counts as a duplicate when it is ingested "
+                                                           "again)" if streamed else "nothing of it was stored")
+                                          + "; the other files are read on")
+                    emit([(path, FileResult(path=str(path)), "shn", st.IngestReport(
+                        path=str(path), file_errors=[diag], committed=False))])
                 progress.advance(task)
             with group.paused():
                 emit(group.flush())
@@ -541,6 +528,47 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
     return 1 if n_rej else 0
+
+
+def _ingest_one(path, group, store, strict: bool, rules: str | None, columns: str | None, emit, progress,
+                task) -> None:
+    """Read, validate and hold or store one file of ``shead ingest``
+    (:func:`run_ingest`'s loop): standard input, a large file in batches,
+    or a file read whole (``group``, a :class:`~ingest.pipeline.FileGroup`);
+    ``emit`` reports each file stored."""
+    if path is STDIN:  # `-`: standard input, one file named <stdin>
+        data, spool = _read_stdin(stream.stream_above())
+        if spool is None:  # small (or not SHN): read whole, as a file of that size is
+            with group.paused():
+                group.take(path, lambda: _stdin_shn(data) or load_bytes(str(STDIN), data, store, rules,
+                                                                        columns), emit)
+        else:  # larger than a file read whole: spooled to a temporary file, read and stored in
+            try:  # batches as a large .shn file is (a tester's 24 MB took 1.3 GB read whole)
+                with group.paused():
+                    emit(group.flush())
+                report, result = stream.ingest_large(
+                    store, spool, strict, kind="shn", name=str(STDIN),
+                    on_batch=lambda k, n: progress.update(
+                        task, description=f"ingesting <stdin>: {n:,} hands read"))
+                emit([(path, result, "shn", report)])
+            finally:
+                os.unlink(spool)
+    elif kind := stream.stream_kind(path, columns=columns):  # a large SHN file or CSV score sheet:
+        with group.paused():  # read and stored in batches (issue 15), after the files held before it
+            emit(group.flush())
+        mb = path.stat().st_size / 1e6
+        report, result = stream.ingest_large(
+            store, path, strict, kind=kind, columns=columns, rules=rules,
+            on_batch=lambda k, n: progress.update(
+                task, description=f"ingesting {path.name} ({mb:,.0f} MB): {n:,} hands read"))
+        emit([(path, result, "csv-ledger" if kind == "ledger" else "shn", report)])  # a ledger's line
+    else:  # counts sittings
+        # read and validated with Python's cycle collector paused, as `shead bench` runs, and held
+        # (FileGroup: stored with the files around it, the collector paused till then): resumed
+        # between a file's validation and its store, it walked every live record (about 17k
+        # instructions a hand); nothing here forms cycles that outlive the file
+        with group.paused():  # W-SESSION-COPY too
+            group.take(path, lambda: load_file(path, store, rules, columns), emit)
 
 
 def _is_interrupt(exc: BaseException) -> bool:

@@ -52,6 +52,8 @@ from dataclasses import dataclass
 
 from replay.errors import Diagnostic
 
+from .shn.reader import _MAX_DIGITS as MAX_DIGITS  # a number of the log has at most 18 digits (notation.md)
+
 __all__ = ["NameLookup", "name_fold", "DATE_ORDERS", "DateOrder", "date_parts", "read_date", "read_stamp", "local_zone", "split_time", "serial_date", "date_in_text", "day_in_text",
            "year_in_text", "Row", "row_words", "row_at", "row_said",
            "season_in_text", "sheet_date_order", "date_order_warning",
@@ -433,6 +435,22 @@ def row_at(r: int, line: int) -> int:
 
 _UNITS = re.compile(r"[+-]?\d+(?:[.,]0{1,2})?")
 _FRACTION = re.compile(r"[+-]?\d*[.,]\d+")
+#: a number cell's whole part: its digits, after a sign, a currency sign or an accounting format's bracket
+_WHOLE_PART = re.compile(r"[(\s]*[+\-\u2212\u2013]?[\s$€£]*(\d+)(?:[.,]\d*)?[\s$€£¢)]*")
+
+
+def long_number(cell: str) -> int:
+    """The digits of a number cell's whole part when they are more than a
+    number of the log holds (:data:`MAX_DIGITS`, 18, as SHN's reader:
+    docs/notation.md "Numbers"), else 0: ``"9" * 5000`` → 5000, ``"-12"``
+    → 0, ``"$1234…(19 digits).50"`` → 19.  Such a cell is read as no number
+    (:func:`whole_units` gives None), and its refusal says why: Python refuses
+    to convert more than 4,300 digits (break30 F3: a traceback), and no
+    score, hand number or card count has 19."""
+    if len(cell) <= MAX_DIGITS:
+        return 0
+    m = _WHOLE_PART.fullmatch(cell)
+    return len(m.group(1)) if m is not None and len(m.group(1)) > MAX_DIGITS else 0
 
 
 def whole_units(cell: str) -> int | None:
@@ -440,14 +458,18 @@ def whole_units(cell: str) -> int | None:
     whole number with a zero fraction of one or two digits after a comma or
     a point (``-1,00`` → -1, ``2.00`` → 2, ``4,0`` → 4); None for anything
     else (``1,50``: a fraction; ``1,000``: a thousands separator or three
-    decimals).  An accounting format's negative in brackets, ``(1)`` or
-    ``(8,00)``, is -1 or -8; an en dash is a minus."""
+    decimals; a number of more than 18 digits, :func:`long_number`).  An
+    accounting format's negative in brackets, ``(1)`` or ``(8,00)``, is -1
+    or -8; an en dash is a minus."""
     c = cell.strip().replace("\u2212", "-").replace("\u2013", "-")
     if len(c) > 2 and c[0] == "(" and c[-1] == ")" and c[1:-1].strip()[:1].isdigit():
         c = "-" + c[1:-1].strip()  # a spreadsheet's accounting format writes -1 as (1)
     if not _UNITS.fullmatch(c):
         return None
-    return int(re.split(r"[.,]", c, maxsplit=1)[0])
+    whole = re.split(r"[.,]", c, maxsplit=1)[0]
+    if len(whole.lstrip("+-")) > MAX_DIGITS:  # out of every range, never converted (break30 F3)
+        return None
+    return int(whole)
 
 
 def is_fraction(cell: str) -> bool:

@@ -89,6 +89,7 @@ from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, 
                         sheet_date_order, split_time, whole_units, NameLookup, name_fold, Row, row_words, row_at,
                         row_said, number_runs)
 from . import csv_encoding
+from .csv_cells import MAX_DIGITS, long_number
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
 
@@ -617,7 +618,7 @@ _MONEY_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]+)?|[.,][0-9]+)")  # "$.5
 def money_value(cell: str) -> Fraction | None:
     """A money cell → its amount: ``$0.50``, ``$.50``, ``USD 0.50``, ``-$0.25``, ``$-0.25``,
     ``0,50 €``, ``(0.25)`` (an accounting format's negative), ``25¢`` (0.25);
-    None when it is no amount."""
+    None when it is no amount (and for more than 18 digits before the point, :func:`ingest.csv_cells.long_number`)."""
     c = _MONEY_SIGN.sub(lambda m: "$" if len(m.group()) > 1 else m.group(), cell.strip())  # "USD 0.50"
     c = c.replace("\u2212", "-").replace("\u2013", "-").replace("\u00a0", "").replace(" ", "")
     cents = "¢" in c
@@ -630,7 +631,7 @@ def money_value(cell: str) -> Fraction | None:
     if (m := _THOUSANDS.fullmatch(c)) is not None:  # "$1,000.00", "1.000,00 €" (real23b F6: refused)
         sep = "," if m.group(1) or m.group(2) else "."
         c = c.replace(sep, "")
-    if not _MONEY_NUMBER.fullmatch(c):
+    if not _MONEY_NUMBER.fullmatch(c) or long_number(c):  # 19 digits or more: no amount (break30 F3: 5,000 raised)
         return None
     # a spreadsheet formula's float (=units*0.10 stores 0.6000000000000001): the amount it shows, to the millionth
     v = Fraction(c.replace(",", ".")).limit_denominator(10**6)
@@ -3111,9 +3112,11 @@ class _Totals:
             v = whole_units(t)
             sum_ = self.since[p] if self.rows else self.start[p]
             if v is None:
-                out.append(Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row's {self.label[p]} {t!r} is "
-                                      "not a whole number of units; not checked", "warning", path, r, k + 1, found=t,
-                                      expected=f"{sum_:+d}"))
+                n = long_number(t)  # break30 F3: 5,000 digits raised
+                out.append(Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row's {self.label[p]} {t!r} "
+                                      + (f"has {n:,} digits, more than any total (at most {MAX_DIGITS} digits)" if n
+                                         else "is not a whole number of units") + "; not checked", "warning", path,
+                                      r, k + 1, found=t, expected=f"{sum_:+d}"))
             elif units(v, p, self.since, self.carry) is None and units(v, p, self.start, self.carry_all) is None:
                 carried = self.carry[p] if self.rows else self.carry_all[p]
                 # a money sheet's cell says money: named as written, with its units, and the sum alike (real23 F8:
@@ -3639,6 +3642,9 @@ def _units_problem(r: int, p: str, c: str, players: tuple[str, ...] = ()) -> str
     why = ""
     if (m := _MONEY_WHY.fullmatch(c)) is not None:
         c, why = m.group(1), " " + m.group(2)  # a money cell (money_units): its text quoted as written, why beside
+    if n := long_number(c):  # as SHN's reader says of a units number (E-NUMBER): break30 F3
+        return (f"row {row_words(r)}: {p}'s units cell {c!r} has {n:,} digits: a units cell is a whole number of "
+                f"at most {MAX_DIGITS} digits, as in SHN (the log keeps at most 32,767 units a seat): correct the cell")
     if is_fraction(c) or money_value(c) is not None:
         return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not whole: a zero fraction (-1,00, 2.00) is read as "
                 "whole units, another is not (units are whole, rules.md B-31); a sheet kept in money is read with the "
@@ -3717,11 +3723,11 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                         found=c.strip(), expected="a net, 0, or a blank cell"))
                 continue
             v = whole_units(c)
-            if v is None:
+            if v is None and not long_number(c.strip()):
                 bad = Diagnostic("E-CSV-UNITS", _units_problem(r, p, c.strip()) + "; the row is refused", file=path,
                                  line=r, col=k + 1, found=c, expected="e.g. +12 or -3")
                 break
-            if abs(v) > LEDGER_MAX_UNITS:  # 5 * 10^18 wrapped the ledger's totals, 10^21 failed the store (break23 F3)
+            if v is None or abs(v) > LEDGER_MAX_UNITS:  # 19 digits or more: never converted (break30 F3)  # 5 * 10^18 wrapped the ledger's totals, 10^21 failed the store (break23 F3)
                 bad = Diagnostic("E-RANGE", f"row {row_words(r)}: {p}'s net {c.strip()!r} is beyond what the log keeps "
                                  f"(a sitting's net is at most {LEDGER_MAX_UNITS:,} units either way); the row is "
                                  "refused", file=path, line=r, col=k + 1, found=c.strip(),
@@ -4950,7 +4956,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if d in from_zero and htext and number is not None:
             number += 1
         claim = number is not None  # the row's number is the night's highest, once the row is read as a hand
-        if number is None or number < 1:  # a Hand cell 0 (or -1) is no hand: a night's hands are numbered from 1
+        if number is None and long_number(htext):  # 19 digits or more: as a number beyond MAX_HAND (break30 F3)
+            err("E-CSV-HAND", f"hand {htext!r} is beyond the hand numbers shead keeps (it has "
+                f"{long_number(htext):,} digits)", hcol, htext, f"1..{MAX_HAND}")
+            number, claim = count[d], False
+        elif number is None or number < 1:  # a Hand cell 0 (or -1) is no hand: a night's hands are numbered from 1
             err("E-CSV-HAND", f"hand {htext!r} is not a number" if number is None else
                 f"the Hand cell {htext!r} is no hand number: a night's hands are numbered from 1", hcol, htext,
                 "1, 2, ...")
@@ -5199,7 +5209,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if ptext:
             v = whole_units(ptext)
             if v is None:
-                err("E-CSV-POINTS", f"points {ptext!r} is not a number", ptc, ptext, "0..120")
+                err("E-CSV-POINTS", f"points {ptext!r} has {long_number(ptext):,} digits: card points are 0..120"
+                    if long_number(ptext) else f"points {ptext!r} is not a number", ptc, ptext, "0..120")
             else:
                 rec.pts = Value(v, Pos(r, ptc))
                 line.append(f"pts {v}")

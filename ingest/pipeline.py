@@ -139,8 +139,9 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
     file, or any file that does not look like a NetSchafkopf protocol, goes
     through the SHN validator; a protocol through the NetSchafkopf reader.
     Empty or wrongly encoded files come back as a result with a file-level
-    error and no hands; a bug in a reader is reported as ``E-INTERNAL``
-    instead of stopping the other files.  ``prior`` (e.g.
+    error and no hands; a bug in a reader (any exception but a
+    :class:`~ingest.store.StoreError`) is reported as ``E-INTERNAL``
+    (:func:`internal_error`) instead of stopping the other files.  ``prior`` (e.g.
     :meth:`ingest.store.Store.prior_hands`) seeds each session's doubler
     stake and pot from its stored hands (rules.md D-11, D-12, D-19;
     docs/storage.md "Session carry"); a :class:`ingest.store.Store` instead
@@ -212,11 +213,16 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
 
             # and the stored night a sheet continues (session=NAME, a Session column) or looks like (newuser30)
             stored = SheetLookup(prior)
-        if fmt == "xlsx":  # each worksheet read as the CSV sheet it would be saved as
-            from ingest.xlsx_sheet import read_xlsx  # noqa: PLC0415
+        try:  # a bug in the sheet reader must not stop the other files (break30 F2, F3)
+            if fmt == "xlsx":  # each worksheet read as the CSV sheet it would be saved as
+                from ingest.xlsx_sheet import read_xlsx  # noqa: PLC0415
 
-            return read_xlsx(data, name, columns=columns, rules=rules, stored_session=stored)
-        res = read_csv(data, name, columns=columns, rules=rules, stored_session=stored)
+                return read_xlsx(data, name, columns=columns, rules=rules, stored_session=stored)
+            res = read_csv(data, name, columns=columns, rules=rules, stored_session=stored)
+        except st.StoreError:  # the database (busy past the lock timeout): said once by the caller, not per file
+            raise
+        except Exception as exc:  # noqa: BLE001
+            return FileResult(path=name, errors=[_internal(name, exc)]), "shn"
         if stray:
             res.result.errors[:0] = _nul_warnings(name, stray)
         if isinstance(prior, st.Store) and res.players:  # a player typed otherwise but for case (real23b F3)
@@ -659,8 +665,24 @@ def _validate_planned(text: str, name: str, store: st.Store) -> FileResult:
     return result
 
 
+#: how an ``E-INTERNAL`` starts: a bug of shead's, not a problem of the file (break30 F3)
+INTERNAL = "internal error, please report it"
+
+
+def internal_error(name: str, exc: BaseException, stored: str = "nothing of it was stored") -> Diagnostic:
+    """The ``E-INTERNAL`` of a file whose reading or storing raised
+    ``exc`` unexpectedly (a bug: break30 F2's KeyError, F3's ValueError):
+    at ``name``:1:1, the exception named, what of the file was ``stored``;
+    the callers (``shead ingest``, the Import page, ``shead serve``) report
+    it as that file's error and go on with the other files."""
+    text = str(exc).splitlines()[0][:200] if str(exc) else ""
+    return Diagnostic("E-INTERNAL", f"{INTERNAL}: reading this file failed ({type(exc).__name__}"
+                      + (f": {text}" if text else "") + f"); {stored}", file=name, line=1, col=1,
+                      found=type(exc).__name__)
+
+
 def _internal(name: str, exc: Exception) -> Diagnostic:
-    return Diagnostic("E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}", file=name)
+    return internal_error(name, exc)
 
 
 _WRITTEN_AGAIN = re.compile(r"session (.+) is written again in this file and numbers its hands from (\d+) again "

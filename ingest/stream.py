@@ -352,4 +352,15 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
         total.file_errors.append(Diagnostic("E-FILE-UNREADABLE", f"cannot read the file: {exc.strerror or exc}",
                                             file=name))
         total.committed = total.stored > 0
+    except st.StoreError:  # the database: said once by the caller
+        raise
+    except Exception as exc:  # noqa: BLE001 - a bug in a reader: this file's error, the other files go on (break30 F3)
+        if st.interrupted(exc):  # DuckDB's form of the user's Ctrl-C
+            raise
+        from ingest.pipeline import internal_error  # noqa: PLC0415
+
+        total.file_errors.append(internal_error(name, exc, f"the {total.stored} hand(s) of its batches before stay "
+                                                "stored (stored hands count as duplicates when the file is ingested "
+                                                "again)" if total.stored else "nothing of it was stored"))
+        total.committed = total.stored > 0
     return total, warnings

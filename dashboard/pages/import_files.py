@@ -240,9 +240,25 @@ def run_import() -> None:
                                 None))
             except StoreError as exc:
                 reports.append((f.name, None, str(exc)))
+            except Exception as exc:  # noqa: BLE001 - a bug reading one file: its error, the others go on (break30 F3)
+                reports.append((f.name, failed_report(f.name, exc, [n for n, r, _ in reports
+                                                                    if r is not None and r.stored]), None))
     finally:
         store.close()
     ss[REPORT_KEY] = reports
+
+
+def failed_report(name: str, exc: BaseException, stored_before: list[str]) -> IngestReport:
+    """The report of an uploaded file whose reading raised ``exc`` (a bug):
+    nothing of it stored, its ``E-INTERNAL`` (:func:`ingest.pipeline.internal_error`)
+    naming the files stored before it (``stored_before``) and saying the
+    files after it are read on."""
+    from ingest.pipeline import internal_error  # noqa: PLC0415
+
+    before = (f"the files above it are stored as their lines say ({', '.join(stored_before)})" if stored_before
+              else "no file above it stored anything")
+    return IngestReport(path=name, file_errors=[internal_error(
+        name, exc, f"nothing of it was stored; {before}; the files after it are read on")], committed=False)
 
 from dashboard.filters import ensure_navigation
 
@@ -286,6 +302,10 @@ for up in st.session_state.get("imp_files") or []:
         pv = csv_preview(up.name, up.getvalue(), st.session_state.get("imp_columns") or None)
     except ValueError as exc:
         st.error(f"{md_escape(up.name)}: {md_escape(str(exc))}")
+        continue
+    except Exception as exc:  # noqa: BLE001 - a bug: the page goes on, the import says the file's own error
+        st.warning(f"{md_escape(up.name)}: no preview (internal error, please report it: "
+                   f"{md_escape(type(exc).__name__)})")
         continue
     if pv is None:
         continue
@@ -340,7 +360,8 @@ for name, rep, err in reports:
     if rep is None:
         st.error(f"{md(name) + ': ' if name else ''}{md(err)}")
         continue
-    verdict = "nothing stored (strict: the file has a bad hand)" if not rep.committed else (
+    verdict = ("nothing stored (strict: the file has a bad hand)" if rep.strict else
+               "nothing stored (see the error below)") if not rep.committed else (
         (f"{rep.sittings} sitting(s) stored as settlements without hands, " if rep.sittings else "")
         + f"{rep.stored} stored, {rep.duplicates} duplicate{'s' if rep.duplicates != 1 else ''}, "
         + (f"{rep.voided} voided earlier (not stored again), " if getattr(rep, "voided", 0) else "")
