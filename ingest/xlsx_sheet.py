@@ -8,7 +8,11 @@ the values Excel last computed), every cell turned into the text a CSV
 export writes for it:
 
 * a number: ``2``, ``-1`` (a whole float as its integer: ``-1.0`` is
-  ``-1``), else as written (``1.5``, refused as units at its cell);
+  ``-1``; a formula's float within 1e-9 of a whole number or a whole cent
+  as that number: ``1.9999999999999996``, saved for ``=0.3/0.1-1``, is
+  ``2``, break30 F4), else as written (``1.5``, refused as units at its
+  cell).  Only a workbook's numeric cell is read so: a CSV cell is text as
+  written, and ``1.9999999999999996`` typed there is refused;
 * a date or date-time: ``YYYY-MM-DD`` (the time of day dropped);
 * text as written; an empty cell, or a merged cell's covered part, empty (a
   date merged down a night's rows is the night of the row above, as in a
@@ -66,6 +70,31 @@ def looks_like_xlsx(name: str, data: bytes) -> bool:
         return False
 
 
+#: how near a workbook's number must be to a whole number (or a whole cent) to be read as it: a formula's binary
+#: float noise (=0.3/0.1-1 saved as 1.9999999999999996, Excel showing 2: break30 F4) is a few units in the last of
+#: its 17 digits; the absolute bound keeps a fraction written on a large number (123456789.1) a fraction
+NOISE_REL, NOISE_ABS = 1e-9, 1e-6
+
+
+def _float_text(value: float) -> str:
+    """A workbook's numeric cell as the number it shows: a whole number as
+    its integer (``-1.0`` → ``"-1"``), one within :data:`NOISE_REL` of it
+    (relative, and under :data:`NOISE_ABS`) too (``1.9999999999999996`` →
+    ``"2"``), else one that near a whole cent as that amount
+    (``0.30000000000000004`` → ``"0.3"``), else as written (``1.5``,
+    ``2.000001``; ``inf``)."""
+    if value.is_integer():
+        return str(int(value))
+    if value != value or value in (float("inf"), float("-inf")):
+        return repr(value)
+    near = abs(value) * NOISE_REL
+    for scale in (1, 100):  # a whole number, a whole cent
+        whole = round(value * scale)
+        if abs(value * scale - whole) <= max(near * scale, NOISE_REL) and abs(value * scale - whole) < NOISE_ABS:
+            return str(whole) if scale == 1 else repr(whole / scale)
+    return repr(value)
+
+
 def cell_text(value, number_format: str | None = None) -> str:
     """The text a CSV export writes for a cell's value (see the module
     docstring): ``None`` → ``""``, ``-1.0`` → ``"-1"``, a date →
@@ -76,7 +105,7 @@ def cell_text(value, number_format: str | None = None) -> str:
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else repr(value)
+        return _float_text(value)
     if isinstance(value, _dt.datetime):  # a timestamp keeps its time of day (a night past midnight: real20 F6),
         # 00:00 too when the cell is formatted with a time (break21b F8: it became a night of its own)
         timed = value.time() != _dt.time() or (number_format is not None and "h" in number_format.lower())
