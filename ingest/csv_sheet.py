@@ -4929,6 +4929,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                      "cells of the row do" if dash else
                      f"{label[p]}'s cell (column {k + 1}) is missing: the row has {len(row)} of the header's {width} "
                      "cells (cut short: is the file whole?)" if k >= len(row) and after is None and not book else
+                     # a row a cell short inside the file: a cell left out, or a lost comma (break30 F5: "is blank")
+                     f"{label[p]}'s cell (column {k + 1}) is {'missing' if k >= len(row) else 'blank'}: row "
+                     f"{row_words(r)} has {len(row)} cells where the header has {width} (a cell left out, or two cells "
+                     "run together by a lost comma: the cells after it sit one column left of their header)"
+                     if len(raw) < width and not book else
                      f"{label[p]}'s cell (column {k + 1}) is blank"  # a workbook's row ends at its last value
                      + (" (a cell covered by a merged one reads blank: unmerge it)" if book else ""))
             err("E-CSV-SEATS", f"the players with units ({', '.join(label[p] for p in present)}) are not the "

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import io
+import re
 import zipfile
 from pathlib import PurePath
 
@@ -117,7 +118,134 @@ def cell_text(value, number_format: str | None = None) -> str:
 
 def workbook_rows(data: bytes, hidden: list[str] | None = None,
                   charts: list[str] | None = None,
-                  formulas: list[tuple[str, str, str]] | None = None) -> list[tuple[str, list[list[str]]]]:
+                  formulas: list[tuple[str, str, str]] | None = None,
+                  numbers: list[tuple[str, str, str]] | None = None) -> list[tuple[str, list[list[str]]]]:
+    """:func:`_workbook_rows` of the workbook ``data``; when openpyxl cannot
+    read it for a numeric cell whose value is no number it converts (``INF``,
+    ``NaN``, 5,000 digits: written by a program, never by a spreadsheet;
+    break30 F5: the whole workbook refused at 1:1), each such cell is read as
+    the text it holds (:func:`_unreadable_numbers`), so the sheet's reader
+    refuses only its row, at it; ``(sheet, cell, text)`` of each is appended
+    to ``numbers`` when given."""
+    got_hidden: list[str] = []
+    got_charts: list[str] = []
+    got_formulas: list[tuple[str, str, str]] | None = [] if formulas is not None else None
+    try:
+        out = _workbook_rows(data, got_hidden, got_charts, got_formulas)
+    except ValueError:
+        mended, cells = _unreadable_numbers(data)
+        if not cells:
+            raise
+        got_hidden, got_charts = [], []
+        got_formulas = [] if formulas is not None else None
+        out = _workbook_rows(mended, got_hidden, got_charts, got_formulas)
+        if numbers is not None:
+            numbers.extend(cells)
+    for mine, theirs in ((got_hidden, hidden), (got_charts, charts), (got_formulas, formulas)):
+        if theirs is not None:
+            theirs.extend(mine)
+    return out
+
+
+#: a worksheet's cell element (an optional namespace prefix, its attributes, its content)
+_CELL = re.compile(r"<((?:[\w.-]+:)?)c\b([^>]*?)(?:/>|>(.*?)</\1c>)", re.S)
+_CELL_TYPE = re.compile(r"""\bt\s*=\s*["']([^"']*)["']""")
+_CELL_REF = re.compile(r"""\br\s*=\s*["']([A-Z]+[0-9]+)["']""")
+_CELL_VALUE = re.compile(r"<((?:[\w.-]+:)?)v>(.*?)</\1v>", re.S)
+
+
+def _number_reads(text: str, kind: str) -> bool:
+    """Whether openpyxl converts a cell's value ``text`` of type ``kind``
+    (``n``, or ``b`` a boolean's 0/1) without raising: as its reader does, a
+    float when it holds a point or an exponent, else an int."""
+    try:
+        if kind == "n" and any(ch in text for ch in ".Ee"):
+            float(text)
+        else:
+            int(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _unreadable_numbers(data: bytes) -> tuple[bytes, list[tuple[str, str, str]]]:
+    """The workbook ``data`` with each numeric (or boolean) cell whose value
+    openpyxl cannot convert (``INF``, ``NaN``, a number of more than 4,300
+    digits) written as an inline string of that value, and ``(sheet, cell,
+    text)`` of each; ``(data, [])`` when there is none or the package cannot
+    be read here (openpyxl's own error is then the workbook's)."""
+    from xml.etree import ElementTree  # noqa: PLC0415
+
+    found: list[tuple[str, str, str]] = []
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = _sheet_names(z)
+            parts = {}
+            for item in z.infolist():
+                if not (item.filename.startswith("xl/worksheets/") and item.filename.endswith(".xml")):
+                    continue
+                text = z.read(item.filename).decode("utf-8")
+
+                def mend(m: re.Match, _part=item.filename) -> str:
+                    prefix, attrs, body = m.group(1), m.group(2), m.group(3) or ""
+                    kind = (_CELL_TYPE.search(attrs) or [None, "n"])[1]
+                    v = _CELL_VALUE.search(body)
+                    if kind not in ("n", "b") or v is None or _number_reads(v.group(2).strip(), kind):
+                        return m.group(0)
+                    ref = _CELL_REF.search(attrs)
+                    found.append((names.get(_part, _part), ref.group(1) if ref else "?",
+                                  _unescape(v.group(2).strip())))
+                    keep = re.sub(r"""\bt\s*=\s*["'][^"']*["']""", "", attrs)
+                    return (f'<{prefix}c{keep} t="inlineStr"><{prefix}is><{prefix}t>{v.group(2).strip()}</{prefix}t>'
+                            f'</{prefix}is></{prefix}c>')
+
+                mended = _CELL.sub(mend, text)
+                if mended != text:
+                    parts[item.filename] = mended.encode("utf-8")
+            if not parts:
+                return data, []
+            out = io.BytesIO()
+            with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+                for item in z.infolist():
+                    zout.writestr(item, parts.get(item.filename) or z.read(item.filename))
+    except (zipfile.BadZipFile, OSError, KeyError, ValueError, UnicodeDecodeError, ElementTree.ParseError):
+        return data, []
+    return out.getvalue(), found
+
+
+def _unescape(text: str) -> str:
+    """An XML text's entities (``&amp;``) as their characters."""
+    from xml.sax.saxutils import unescape  # noqa: PLC0415
+
+    return unescape(text, {"&quot;": '"', "&apos;": "'"})
+
+
+def _sheet_names(z: zipfile.ZipFile) -> dict[str, str]:
+    """Each worksheet part of the package (``xl/worksheets/sheet1.xml``) ->
+    its sheet's name, read from ``xl/workbook.xml`` and its relationships."""
+    import posixpath  # noqa: PLC0415
+    from xml.etree import ElementTree  # noqa: PLC0415
+
+    book = ElementTree.fromstring(z.read("xl/workbook.xml"))
+    try:
+        rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+    except KeyError:
+        return {}
+    target = {r.get("Id"): r.get("Target", "") for r in rels}
+    out = {}
+    for sheet in book.iter():
+        if sheet.tag.endswith("}sheet") or sheet.tag == "sheet":
+            rid = next((v for k, v in sheet.attrib.items() if k.endswith("}id")), None)
+            t = target.get(rid, "")
+            if t:
+                out[t.lstrip("/") if t.startswith("/") else posixpath.normpath(posixpath.join("xl", t))] = \
+                    sheet.get("name", "")
+    return out
+
+
+def _workbook_rows(data: bytes, hidden: list[str] | None = None,
+                   charts: list[str] | None = None,
+                   formulas: list[tuple[str, str, str]] | None = None) -> list[tuple[str, list[list[str]]]]:
     """``(worksheet name, its rows of cell texts)`` for each visible sheet
     of the workbook ``data``, in the workbook's order; trailing empty rows
     and cells dropped.  A hidden sheet (a template, an old night kept out of
@@ -191,6 +319,14 @@ def _unsaved_formulas(data: bytes) -> dict[str, list[tuple[int, int, str]]]:
         wb.close()
 
 
+def _column_number(letters: str) -> int:
+    """A column's number (A -> 1, AA -> 27)."""
+    k = 0
+    for ch in letters:
+        k = k * 26 + ord(ch) - 64
+    return k
+
+
 def _column_letter(k: int) -> str:
     """A column's letters (1 -> A, 27 -> AA)."""
     out = ""
@@ -245,8 +381,9 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     hidden: list[str] = []
     charts: list[str] = []
     formulas: list[tuple[str, str, str]] = []
+    numbers: list[tuple[str, str, str]] = []
     try:
-        tabs = workbook_rows(data, hidden, charts, formulas)
+        tabs = workbook_rows(data, hidden, charts, formulas, numbers)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged archive
         why = f"{type(exc).__name__}: {exc}"
         try:
@@ -264,6 +401,13 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     result.errors.extend(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} is hidden: skipped (unhide it in the "
                                     "spreadsheet to import it)", "warning", file=f"{name}[{tab}]", line=1, col=1)
                          for tab in hidden)
+    for tab, ref, text in numbers:  # a numeric cell holding no number (INF, NaN): read as its text (break30 F5)
+        m = re.fullmatch(r"([A-Z]+)([0-9]+)", ref)
+        result.errors.append(Diagnostic(
+            "W-XLSX-NUMBER", f"the sheet {tab!r} cell {ref} holds {text!r}, which is no number a spreadsheet saves: "
+            "read as that text, so a row that needs a number there is refused at it (a program wrote it: correct the "
+            "cell)", "warning", file=f"{name}[{tab}]", line=int(m.group(2)) if m else 1,
+            col=_column_number(m.group(1)) if m else 1, found=text, expected="a number"))
     for tab in dict.fromkeys(t for t, _, _ in formulas):  # formulas with no value saved: said once a sheet
         cells = [(c, f) for t, c, f in formulas if t == tab]
         result.errors.append(Diagnostic(
