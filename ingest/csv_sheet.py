@@ -3727,7 +3727,9 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                 bad = Diagnostic("E-CSV-UNITS", _units_problem(r, p, c.strip()) + "; the row is refused", file=path,
                                  line=r, col=k + 1, found=c, expected="e.g. +12 or -3")
                 break
-            if v is None or abs(v) > LEDGER_MAX_UNITS:  # 19 digits or more: never converted (break30 F3)  # 5 * 10^18 wrapped the ledger's totals, 10^21 failed the store (break23 F3)
+            # 5 * 10^18 wrapped the ledger's totals, 10^21 failed the store (break23 F3); 19 digits or more are never
+            # converted (v None: break30 F3, 5,000 digits raised)
+            if v is None or abs(v) > LEDGER_MAX_UNITS:
                 bad = Diagnostic("E-RANGE", f"row {row_words(r)}: {p}'s net {c.strip()!r} is beyond what the log keeps "
                                  f"(a sitting's net is at most {LEDGER_MAX_UNITS:,} units either way); the row is "
                                  "refused", file=path, line=r, col=k + 1, found=c.strip(),
