@@ -36,6 +36,7 @@ from ingest import store as st_
 from ingest import tokens as tk
 from ingest.model import FileResult, RejectedHand
 from ingest.scope import LOGIN_ENV, READ_SCOPE
+from ingest.session_identity import foreign_to, original
 from replay.errors import Diagnostic
 
 __all__ = ["Access", "LOGIN_ENV", "WRITE_PAGES", "login_required", "verify", "current", "gate", "page_allowed",
@@ -202,24 +203,40 @@ class GroupStore(st_.Store):
         self.group = group
 
     def foreign(self, result: FileResult) -> list[RejectedHand]:
-        sessions = sorted({h.outcome.session for h in result.hands})
+        """The hands of ``result`` this group may not store, each with its
+        ``E-GROUP``; a block refused for a session stored for another group
+        (``E-SESSION-GROUP``, ``E-SESSION-ID``, which name that group: break30
+        F1) among them, said so without that group's name."""
+        apart = [r for r in result.rejected if original(r.session) is not None]
+        sessions = sorted({h.outcome.session for h in result.hands} | {original(r.session) for r in apart})
         owners: dict = {}
         if sessions and (self.path.exists() or self._con is not None):
             with self.using() as con, con.cursor() as cur:
                 owners = dict(cur.execute('SELECT session, "group" FROM sessions WHERE list_contains(?, session)',
                                           [sessions]).fetchall())
         out = []
+        for r in apart:
+            if foreign_to(self.group, owners, r.session):
+                sid, d = original(r.session), r.errors[0]
+                out.append(RejectedHand(r.session, r.hand, r.source, r.source_file, r.source_line, [Diagnostic(
+                    "E-GROUP", f"session {sid!r} is stored for another group: give this session a [Session] tag of "
+                    "its own", file=d.file, line=d.line, col=d.col, hand=r.hand,
+                    found=f"session {sid!r}, stored for another group",
+                    expected=f"a session of group {self.group!r}")], r.hash))
         for h in result.hands:
             o = h.outcome
             if o.group != self.group:
                 msg = (f"this hand's group (its [Event] tag) is {o.group!r}, but you are signed in for group "
                        f"{self.group!r}: write [Event \"{self.group}\"]")
+                found, expected = o.group, self.group
             elif owners.get(o.session, self.group) != self.group:
                 msg = f"session {o.session!r} is stored for another group: give this session a [Session] tag of its own"
+                # what differs (its group was the signed-in one: found and expected read alike, break30 F1)
+                found, expected = f"session {o.session!r}, stored for another group", f"a session of group {self.group!r}"
             else:
                 continue
             d = Diagnostic("E-GROUP", msg, file=h.source_file or result.path, line=h.source_line, col=1, hand=o.hand,
-                           found=o.group, expected=self.group)
+                           found=found, expected=expected)
             out.append(RejectedHand(o.session, o.hand, h.source, h.source_file or result.path, h.source_line, [d],
                                     h.hash))
         return out
@@ -233,7 +250,7 @@ class GroupStore(st_.Store):
         if bad:
             keys = {r.hash for r in bad}
             result = replace(result, hands=[h for h in result.hands if h.hash not in keys],
-                             rejected=list(result.rejected) + bad)
+                             rejected=[r for r in result.rejected if r.hash not in keys] + bad)
         return super().ingest_file(result, strict, on_stage, source_format, plan)
 
     def amend(self, result: FileResult, *args, **kw):

@@ -56,6 +56,7 @@ from ingest import store as st
 from ingest import stream as _stream
 from ingest import tokens as tk
 from ingest.model import FileResult, RejectedHand
+from ingest.session_identity import foreign_to, original
 from replay.errors import Diagnostic
 
 __all__ = ["Caller", "Service", "create_app", "serve", "service_file", "running_service", "is_loopback",
@@ -275,7 +276,12 @@ class Service:
             if who.group is not None:
                 foreign = self._foreign(who.group, result, plan.skipped_hands if plan is not None else [])
                 if foreign:
-                    rep = st.IngestReport(path=name, rejected=foreign + list(result.rejected),
+                    # a block refused for a session stored for another group is said by its E-GROUP alone, which
+                    # names no other group (E-SESSION-GROUP names the stored one: break30 F1)
+                    told = {(r.source_file, r.source_line, r.hand) for r in foreign}
+                    kept = [r for r in result.rejected if not (original(r.session) is not None
+                                                                and (r.source_file, r.source_line, r.hand) in told)]
+                    rep = st.IngestReport(path=name, rejected=foreign + kept,
                                           file_errors=list(result.errors), committed=False)
                     return report_json(rep), 403
             report = store_noting_copies(self.store, result, fmt, strict, plan=plan)  # planned under the same lock
@@ -318,11 +324,22 @@ class Service:
         diagnostic at the hand's line.  ``skipped``: ``(session, hand, line)``
         of the posted hands the plan left out as already stored — another
         group's stored hands are refused too, so a post never learns of them."""
-        sessions = sorted({h.outcome.session for h in result.hands} | {s for s, _, _ in skipped})
+        apart = [r for r in result.rejected if original(r.session) is not None]  # refused for another session
+        sessions = sorted({h.outcome.session for h in result.hands} | {s for s, _, _ in skipped}
+                          | {original(r.session) for r in apart})
         with self.store.using() as con, con.cursor() as cur:
             owners = dict(cur.execute('SELECT session, "group" FROM sessions WHERE list_contains(?, session)',
                                       [sessions]).fetchall()) if sessions else {}
         out = []
+        for r in apart:  # a block of a session stored for another group (E-SESSION-GROUP, E-SESSION-ID: break30 F1)
+            if foreign_to(group, owners, r.session):
+                sid = original(r.session)
+                d = r.errors[0]
+                out.append(RejectedHand(r.session, r.hand, r.source, r.source_file, r.source_line, [Diagnostic(
+                    "E-GROUP", f"session {sid!r} is stored for another group: hands posted with this token belong "
+                    f"to group {group!r}; give this session a [Session] tag of its own", file=d.file, line=d.line,
+                    col=d.col, hand=r.hand, found=f"session {sid!r}, stored for another group",
+                    expected=f"a session of group {group!r}")], r.hash))
         for h in result.hands:
             o = h.outcome
             if o.group != group:
@@ -334,9 +351,16 @@ class Service:
                            "post it with that group's token")
                 found = o.group
             elif o.session in owners and owners[o.session] != group:
-                msg = (f"session {o.session!r} is stored for another group: give this session a [Session] tag "
-                       "of its own")
-                found = o.session
+                # what differs, and not the other group's name (break30 F1: it read "found 'Club / 2025.03.06 / 2',
+                # expected 'Club / 2025.03.06 / 2'", the session id against the group)
+                msg = (f"session {o.session!r} is stored for another group: hands posted with this token belong to "
+                       f"group {group!r}; give this session a [Session] tag of its own")
+                d = Diagnostic("E-GROUP", msg, file=h.source_file or result.path, line=h.source_line, col=1,
+                               hand=o.hand, found=f"session {o.session!r}, stored for another group",
+                               expected=f"a session of group {group!r}")
+                out.append(RejectedHand(o.session, o.hand, h.source, h.source_file or result.path, h.source_line, [d],
+                                        h.hash))
+                continue
             else:
                 continue
             d = Diagnostic("E-GROUP", msg, file=h.source_file or result.path, line=h.source_line, col=1, hand=o.hand,
@@ -346,8 +370,10 @@ class Service:
         for session, hand, line in skipped:
             if owners.get(session, group) != group:
                 d = Diagnostic("E-GROUP", f"session {session!r} is stored for another group: hands posted with this "
-                               f"token belong to group {group!r}", file=result.path, line=line, col=1, hand=hand,
-                               found=session, expected=group)
+                               f"token belong to group {group!r}; give this session a [Session] tag of its own",
+                               file=result.path, line=line, col=1, hand=hand,
+                               found=f"session {session!r}, stored for another group",
+                               expected=f"a session of group {group!r}")
                 out.append(RejectedHand(session, hand, "", result.path, line, [d], ""))
         return out
 

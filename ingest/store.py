@@ -3048,6 +3048,49 @@ def _units_by_player(o) -> tuple[dict[str, int], int]:
     return {players.get(a, a): u for a, u in (o.units or {}).items()}, o.pot
 
 
+def _apart_from_stored(shn, recs: list, rows: list[tuple]) -> None:
+    """Refuse each session block of a planned file (``recs``, read hands)
+    whose id is a stored session's (``rows``: :data:`_SESSIONS_KNOWN`) but
+    whose group is another, or whose derived id only collides with that
+    session's (:func:`ingest.session_identity.clash`, break30 F1: a second
+    club under the first's ``[Session "2025-03-06"]`` was filed into its
+    night, doubled by its doubler; a hand written alike was a duplicate):
+    each of its hands gets the ``E-SESSION-GROUP`` / ``E-SESSION-ID`` error
+    (at the block's tag) and is moved to the would-be session ``<id> (another
+    group)`` (a session record of its own, as the reader files a night
+    numbered from 1 again), so the validator refuses it with no stored carry,
+    it is no duplicate, and nothing stored changes.  Per session block, not
+    per hand: no query of its own."""
+    from ingest.session_identity import apart, clash, refusal  # noqa: PLC0415
+
+    stored = {name: (group, header, fmt, first) for _, name, group, header, fmt, first in rows}
+    moved: dict[int, object] = {}  # id(session record) -> its record filed apart, or None: it may join
+    for r in recs:
+        sess = r.session
+        got = moved.get(id(sess), False)
+        if got is False:
+            got = moved[id(sess)] = None
+            sid = sess.id
+            if sid in stored:
+                group, header, fmt, first = stored[sid]
+                was = {k: v for k in ("Session", "Event", "Date", "Table")
+                       if (v := _header_tag(header or "", k)) is not None}
+                if group and "Event" not in was:  # a header without the tag (a protocol's preamble): its column
+                    was["Event"] = group
+                kind = clash(sess.tags, was, derived_was=fmt == "shn")
+                if kind is not None:
+                    name = "Event" if kind == "group" else next(
+                        (k for k in ("Event", "Date", "Table") if k in sess.tags), "Event")
+                    at = sess.tag_pos.get(name) or sess.tag_pos.get("Session")
+                    d = refusal(kind, sid, sess.tags, was, f"stored from {first}" if first else "stored",
+                                shn.path, at.line if at else r.line, at.col if at else 1)
+                    new = SessionRec({**sess.tags, "Session": apart(sid, kind)}, sess.tag_pos, sess.tag_notes)
+                    got = moved[id(sess)] = (new, d)
+        if got is not None:
+            r.session = got[0]
+            r.errors.insert(0, replace(got[1], hand=r.number))
+
+
 def _session_ids(con: duckdb.DuckDBPyConnection, names: Iterable[str]) -> list[int]:
     """The stored ``session_id`` of each of the session ids ``names`` that is
     stored (a name not stored gives none).
@@ -3105,6 +3148,10 @@ _FILE_QUESTIONS = (f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests
                    "EXISTS (SELECT 1 FROM sessions WHERE format = 'csv-ledger')")
 #: The stored sessions of the names given (a list parameter): ``(session, session_id)`` rows.
 _SESSIONS_NAMED = "SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])"
+#: the stored sessions of a planned file (:meth:`Store.plan_ingest`): their ids, names, groups, headers, formats and
+#: first files, for the one session, one group check (:func:`_apart_from_stored`, break30 F1)
+_SESSIONS_KNOWN = ('SELECT session_id, session, "group", header, coalesce(format, \'shn\'), first_file FROM sessions '
+                   "WHERE session = ANY(?::VARCHAR[])")
 #: A new session's ``sessions`` row (:meth:`Store._sessions`).
 _NEW_SESSION = ("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, players, "
                 "header, first_file, created_at, format) VALUES (?, ?, ?, CAST(? AS DATE), ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -4295,10 +4342,13 @@ class Store:
         voided = _voided_texts(con, sorted({h[3] for h in skipped if h[0] in conflicts}
                                            | {h.hash for h in first if h.outcome.session in conflicts
                                               and id(h) not in left and h.hash not in refused_hashes}))
-        night = {row[0]: row[1:] for row in con.execute(
-            "SELECT s.session, CAST(s.date AS VARCHAR), min(h.hand), max(h.hand), list(h.hand) FROM sessions s "
-            "JOIN hands h USING (session_id) WHERE list_contains(?, s.session_id) GROUP BY s.session, s.date",
-            [[stored_ids[n] for n in conflicts]]).fetchall()}
+        rows = con.execute(
+            "SELECT s.session, CAST(s.date AS VARCHAR), min(h.hand), max(h.hand), list(h.hand), any_value(s.header) "
+            "FROM sessions s JOIN hands h USING (session_id) WHERE list_contains(?, s.session_id) "
+            "GROUP BY s.session, s.date", [[stored_ids[n] for n in conflicts]]).fetchall()
+        night = {row[0]: row[1:5] for row in rows}
+        # a night known by its [Session] tag: a [Date] of its own makes no other session of it (break30 F1)
+        tagged = {row[0] for row in rows if _header_tag(row[5] or "", "Session") is not None}
         # a score sheet's hands are stored as SHN lines (source_format "shn"): its file's name says it is a sheet
         shn = source_format == "shn" and not is_sheet_file(result.path)
         out: list[RejectedHand] = []
@@ -4372,7 +4422,10 @@ class Store:
                     mem["unsure"] = unsure
             when = (day or "").replace("-", ".")
             name = f"{sess} (another night)"
-            how = (f"if it is another night, write its own [Date] above its first hand (its [Date \"{when}\"] is the "
+            how = (f"if it is another night, give it a [Session] tag of its own (e.g. [Session \"{sess} {when}\"]; "
+                   f"its [Session \"{sess}\"] is the stored night's, and a session is known by that tag, whatever its "
+                   "[Date]) and send the file again" if shn and sess in tagged else
+                   f"if it is another night, write its own [Date] above its first hand (its [Date \"{when}\"] is the "
                    "stored night's) and send the file again" if shn else
                    f"if it is another night, give its rows their own date (its Date cells say {day}, the stored "
                    "night's) and send the file again")
@@ -5319,10 +5372,15 @@ class Store:
         whole: dict = {}  # each stored session with no hand in force, its hands voided: its carry (fixc30 F1)
         if self.path.exists() or self._con is not None:
             self._keep_raw_sessions(shn, recs)
-            hashes = [content_hash(r.session_id, r.number, r.source) for r in recs]
             con = self._writer()
             try:
-                ids = _session_ids(con, {r.session_id for r in recs})  # only their hands can hold these hashes
+                # the file's stored sessions: only their hands can hold its hashes (_session_ids); a block of one
+                # whose group (or derived id's tags) is another's is refused whole, filed apart (break30 F1)
+                rows = con.execute(_SESSIONS_KNOWN, [sorted({r.session_id for r in recs})]).fetchall()
+                if rows:
+                    _apart_from_stored(shn, recs, rows)
+                ids = [row[0] for row in rows]
+                hashes = [content_hash(r.session_id, r.number, r.source) for r in recs]
                 # the probes as list parameters, not registered Arrow tables: DuckDB's `register` imports
                 # pandas (about 0.5 CPU-s, a fifth of a re-ingest of 1,000 stored hands; issue 17)
                 probe = "(SELECT unnest(?::BLOB[]) AS hash)"

@@ -122,12 +122,15 @@ class FileLoop:
     after the other with the same loop, gives the verdicts it gives over the
     whole file.  ``prior`` is asked only for a session the loop has not met."""
 
-    __slots__ = ("sessions", "pending", "headers")
+    __slots__ = ("sessions", "pending", "headers", "blocks")
 
     def __init__(self) -> None:
         self.sessions: dict[str, SessionState] = {}
         self.pending: dict[str, list[HandRecord]] = {}
         self.headers: dict[int, tuple[SessionRec, str]] = {}  # the record kept: its id stays its own
+        # each session id's first block (its session record) and what a later block of that id is told: None when
+        # it may join, else the refusal its hands get (ingest.session_identity, break30 F1)
+        self.blocks: dict[str, SessionRec] = {}
 
 
 def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False,
@@ -169,10 +172,21 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
     pending = loop.pending  # stored hands not yet counted, in hand order
     headers = loop.headers
     last_session = sid = None  # the session id, made once a session (its tags are read by now)
+    blocks = loop.blocks
+    apart = None  # the refusal of this block's hands: another group's (or tags') block of an id above (break30 F1)
     for rec in shn.hands:
         if rec.session is not last_session:
             last_session = rec.session
             sid = last_session.id
+            first_block = blocks.setdefault(sid, last_session)
+            apart = None if first_block is last_session else _apart_from_above(sid, last_session, first_block, path)
+        if apart is not None:
+            d = replace(apart[1], hand=rec.number)
+            if strict:
+                raise ShedError(d)
+            result.rejected.append(RejectedHand(apart[0], rec.number or None, _printable(rec.source), path, rec.line,
+                                                [d] + list(rec.errors), content_hash(apart[0], rec.number, rec.source)))
+            continue
         sess = sessions.get(sid)
         if sess is None:
             got = None
@@ -279,6 +293,29 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
     if result.rejected and result.errors:
         result.errors = _late_tags_kept(result.errors, result.rejected)
     return result
+
+
+def _apart_from_above(sid: str, block: SessionRec, first: SessionRec, path: str | None
+                      ) -> tuple[str, Diagnostic] | None:
+    """A later block of session ``sid`` in a file (``block``) against its
+    first block (``first``): None when it may join it, else ``(the would-be
+    session its hands are filed under, the E-SESSION-GROUP / E-SESSION-ID
+    refusal)`` when its group or its derived id's tags are another's
+    (:mod:`ingest.session_identity`, break30 F1: a second club's night under
+    the first's ``[Session]`` tag, two files joined, was read as one night).
+    Once a block, not a hand."""
+    from ingest.session_identity import apart, clash, refusal  # noqa: PLC0415
+
+    if block.tags is first.tags:
+        return None
+    kind = clash(block.tags, first.tags)
+    if kind is None:
+        return None
+    name = "Event" if kind == "group" else next((k for k in ("Event", "Date", "Table") if k in block.tags), "Event")
+    at, was = block.tag_pos.get(name) or block.tag_pos.get("Session"), first.tag_pos.get(name)
+    where = f"written above in this file (line {was.line})" if was is not None and was.line else "written above"
+    return apart(sid, kind), refusal(kind, sid, block.tags, first.tags, where, path, at.line if at else 0,
+                                     at.col if at else 0)
 
 
 def _slip_said(diag: Diagnostic, rec, errors: list[Diagnostic]) -> Diagnostic:
