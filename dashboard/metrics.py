@@ -55,7 +55,7 @@ import polars as pl
 
 from dashboard import summary_metrics as _sm
 from ingest.rejections import MISSING_REJECTED
-from ingest.sheet import ORDER_REFUSAL, ROW_STORED
+from ingest.sheet import ORDER_REFUSAL, ROW_STORED, pot_carry_reason
 from ingest.summary import UNPLAYED_SQL as _UNPLAYED
 
 __all__ = [
@@ -1590,7 +1590,7 @@ def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
     """Sessions among the filtered hands that are not complete:
     ``session_id``, ``session``, ``refused`` (games refused), ``note``
     (why), ``log_totals`` (JSON player -> units, the source's table, or
-    null).  Two reasons, one row a session (their notes joined by "; "):
+    null).  The reasons, one row a session (their notes joined by "; "):
 
     * its source stated its own totals and the stored games fall short of
       them (``session_checks``, migration 010: games refused, or stored
@@ -1602,7 +1602,11 @@ def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
     * a hand of it was refused at ingest and is not stored (``rejected``,
       its number neither stored nor voided since; a session that states its
       own totals says so through its check instead): its units are not in
-      the totals.
+      the totals;
+    * it opens with a pot carried in (``pot N``) that its group's earlier
+      night no longer leaves (a ``W-POT-CARRY`` kept on its opening hand,
+      :func:`ingest.pot_carry.mark_openings`, rules.md D-19; break30 F6):
+      units no hand paid in (or left out) are in the totals.
 
     Ordered by session id; empty when every session is complete."""
     schema = {"session_id": pl.Int32, "session": pl.String, "refused": pl.Int32, "note": pl.String,
@@ -1618,9 +1622,12 @@ def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
     except duckdb.CatalogException:  # a database from before migration 010
         checked = pl.DataFrame(schema=schema)
     kept = _run(con, f"""{base}
-    SELECT fh.session_id, any_value(s.session) AS session, list(fh.hand ORDER BY fh.hand) AS hands
+    SELECT fh.session_id, any_value(s.session) AS session,
+           list(fh.hand ORDER BY fh.hand) FILTER (WHERE fh.warnings LIKE '%warning W-CARRY%') AS hands,
+           any_value(fh.warnings) FILTER (WHERE fh.warnings LIKE '%warning W-POT-CARRY%') AS pot_carry
     FROM fh JOIN sessions s USING (session_id)
-    WHERE fh.warnings LIKE '%warning W-CARRY%' GROUP BY fh.session_id ORDER BY fh.session_id""", params)
+    WHERE fh.warnings LIKE '%warning W-CARRY%' OR fh.warnings LIKE '%warning W-POT-CARRY%'
+    GROUP BY fh.session_id ORDER BY fh.session_id""", params)
     try:
         refused = _refused_sessions(con, base, params)
     except duckdb.CatalogException:  # a database from before migration 007 (hand_revisions)
@@ -1639,15 +1646,24 @@ def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
         got["refused"] = (got["refused"] or 0) + len(hands)
         got["note"] = f"{got['note']}; {note}" if got["note"] else note
     for r in kept.to_dicts():
-        hands = r["hands"]
-        which = (f"hand {hands[0]} keeps its stored result" if len(hands) == 1 else
-                 "hands " + ", ".join(map(str, hands)) + " keep their stored results")
-        note = (f"{which}, which the rules no longer give since an earlier hand was stored after it (W-CARRY: "
-                f"the stake or the pot it carries, rules.md D-11, D-12, D-19); if a hand before it is missing or "
-                f"refused, store that one first (it may agree again then), else amend it (shead ingest --amend; "
-                f"shead history {r['session']}#{hands[0]} says why)")
+        hands = r["hands"] or []
+        notes = []
+        if hands:
+            which = (f"hand {hands[0]} keeps its stored result" if len(hands) == 1 else
+                     "hands " + ", ".join(map(str, hands)) + " keep their stored results")
+            notes.append(f"{which}, which the rules no longer give since an earlier hand was stored after it "
+                         f"(W-CARRY: the stake or the pot it carries, rules.md D-11, D-12, D-19); if a hand before it "
+                         f"is missing or refused, store that one first (it may agree again then), else amend it "
+                         f"(shead ingest --amend; shead history {r['session']}#{hands[0]} says why)")
+        if (carry := pot_carry_reason(r["pot_carry"])) is not None:
+            # the pot it opens with is no earlier night's: units no hand paid (ingest.pot_carry.mark_openings,
+            # break30 F6: said once at the amendment, then the ledger summed to +5 without a word)
+            notes.append(f"its pot carried in no longer matches (W-POT-CARRY): {carry}")
+        if not notes:
+            continue
         got = rows.setdefault(r["session_id"], {"session_id": r["session_id"], "session": r["session"],
                                                 "refused": 0, "note": None, "log_totals": None})
+        note = "; ".join(notes)
         got["note"] = f"{got['note']}; {note}" if got["note"] else note
     return pl.DataFrame([rows[k] for k in sorted(rows)], schema=schema)
 

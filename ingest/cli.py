@@ -1224,7 +1224,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     gaps = sh.numbered_refused()[::-1]  # a refused hand's row at its number's place
     opening = sh.opening_record()  # a pot carried in from an earlier night: the first row, as the Sheet page's
     if opening:
-        table.add_row("", "", "", "", "", "pot carried in", *[""] * (len(head) - 6), *[""] * len(sh.players),
+        table.add_row("", "", "", "", "", opening["result"], *[""] * (len(head) - 6), *[""] * len(sh.players),
                       f"{'':>2} {opening['pot balance']:>4}")
     for r in sh.rows:
         while gaps and gaps[-1].hand < r.hand:

@@ -18,7 +18,10 @@ hand voided after it.  The pot named is what the stored hands leave, never
 claimed as the night's end (more of its hands may follow; checked again
 then).  Not checked: nights without a date or of one day (their order is not
 known), a night whose first hands are not stored and write no opening ``pot
-N`` (what it opened with is not known).  Nothing stored changes.  Called
+N`` (what it opened with is not known).  No stored unit changes; a night
+opening with a carry its earlier night does not leave keeps the warning on
+its opening hand (:func:`mark_openings`, break30 F6), read by the ledger's
+incomplete sessions and the night's sheet.  Called
 after a file is stored (:func:`ingest.pipeline.note_copies`,
 :func:`ingest.pipeline.store_files`), so the night before may be in the same
 file or run, and after a correction (:meth:`ingest.store.Store.amend`).
@@ -36,7 +39,11 @@ from replay.errors import Diagnostic
 from replay.pot import pot_held
 from replay.profile import parse_rules
 
-__all__ = ["files_pot_carries", "sessions_pot_carries", "written_pot"]
+__all__ = ["files_pot_carries", "sessions_pot_carries", "written_pot", "mark_openings", "POT_MARK"]
+
+#: how a night's kept ``W-POT-CARRY`` mark reads among its opening hand's stored warnings (``hands.warnings``, the
+#: diagnostic's text, as ``W-CARRY`` is kept): the ledger's incomplete sessions and the sheet read it (break30 F6)
+POT_MARK = "warning W-POT-CARRY"
 
 #: ``pot N`` in a hand's stored text (its template: the cards stand apart as \x1f), a note's braces left out
 _WRITTEN = re.compile(r"(?:^|\s)pot\s+(\d+)(?=\s|$)")
@@ -214,6 +221,7 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection, files: list[tuple[int, int
     later += [(sid, k, lows[k], hi) for sid, (k, (_, hi)) in older.items()]
     for k, diag in _later_nights(con, later, [p for _, _, p in files]):
         out[k].append(diag)
+    mark_openings(con, list(pots) + list(older))  # the verdicts kept (break30 F6)
     return out
 
 
@@ -251,7 +259,58 @@ def sessions_pot_carries(con: duckdb.DuckDBPyConnection, hands: list[tuple[int, 
     out = [d for _, d in _opening_checks(con, one, [path])]
     out += [d for _, d in _later_nights(con, [(sid, 0, 2**31 - 1, top[sid]) for sid in sorted(keep)], [path],
                                         corrected=True)]
+    mark_openings(con, sorted(keep) + [sid for sid, _ in one])  # the verdicts kept (break30 F6)
     return out
+
+
+def mark_openings(con: duckdb.DuckDBPyConnection, sessions) -> None:
+    """Keep the verdict of the opening check (:func:`_opening_checks`) of
+    each ``pot=on`` night of ``sessions`` and of each one's next night of
+    its group, where the check is said only once (break30 F6: an amendment
+    that emptied the pot a night left printed ``W-POT-CARRY`` once; then the
+    ledger summed to +5 with no incomplete mark, and the next night's sheet
+    still said its 5 were carried in from an earlier night).  A night that
+    opens with a pot carried in (``pot N``, N > 0) that its group's earlier
+    night does not leave keeps the ``W-POT-CARRY`` diagnostic among its
+    opening hand's stored warnings (hand 1, or its first hand in force when
+    hand 1 is voided), as a kept hand keeps ``W-CARRY``:
+    :func:`dashboard.metrics.incomplete_sessions` names the night, and its
+    sheet says the carry no longer matches (:attr:`ingest.sheet.Sheet.pot_carry`).
+    A night opening empty after a night that left units is not marked: a
+    house need not carry its pot (said at ingest, as before).  Every other
+    night checked loses an old mark: the carry matches again, or the night
+    has no earlier one.  Called where the check is made (an ingest, a
+    correction: :func:`files_pot_carries`, :func:`sessions_pot_carries`)
+    and after ``shead rederive`` (which writes the hands' warnings anew):
+    the sessions table a query, one for the nights' marks, then the opening
+    check's own queries for the pot nights; nothing for a night without a
+    pot.  Nothing but the marks changes."""
+    ids = sorted({int(s) for s in sessions})
+    if not ids:
+        return
+    keep = [sid for sid, rules in con.execute(
+        "SELECT session_id, rules FROM sessions WHERE list_contains(?::INTEGER[], session_id)", [ids]).fetchall()
+            if _keeps_pot(rules)]
+    if not keep:
+        return
+    nights = sorted(set(keep) | set(_next_nights(con, keep)))
+    marks: dict[tuple[int, int], str] = {}
+    for k, d in _opening_checks(con, [(sid, k) for k, sid in enumerate(nights)], [None] * len(nights)):
+        opens = (d.found or "").partition(" ")[2]  # "pot 5": what it opens with (expected: what was left)
+        if opens.isdigit() and int(opens) > 0 and d.hand is not None:
+            marks[(nights[k], int(d.hand))] = str(d)
+    rows = con.execute(
+        "SELECT hand_id, session_id, hand, warnings FROM hands WHERE list_contains(?::INTEGER[], session_id) AND "
+        "(coalesce(warnings, '') LIKE '%W-POT-CARRY%' OR list_contains(?::VARCHAR[], session_id || ':' || hand))",
+        [nights, [f"{sid}:{n}" for sid, n in marks]]).fetchall()
+    changed = []
+    for hid, sid, n, warnings in rows:
+        was = json.loads(warnings or "[]")
+        now = [w for w in was if POT_MARK not in w] + ([marks[(sid, n)]] if (sid, n) in marks else [])
+        if now != was:
+            changed.append([json.dumps(now, separators=(",", ":"), ensure_ascii=False), hid])  # as the store
+    if changed:
+        con.executemany("UPDATE hands SET warnings = ? WHERE hand_id = ?", changed)
 
 
 def _first_in_force(con: duckdb.DuckDBPyConnection, sessions: list[int]) -> dict[int, int]:

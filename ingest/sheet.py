@@ -31,13 +31,15 @@ from replay.outcome import UNPLAYED_OUTCOMES
 from ingest.unicode_text import nfc
 
 __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound",
-           "kept_reason"]
+           "kept_reason", "pot_carry_reason"]
 
 POT_SEAT = "(pot)"
 #: after the result of a hand kept against the rules (SheetRow.kept): the foot of the sheet says why
 KEPT_MARK = " !"
 #: a stored warning's code and text, as ingest.store writes them ("x.shn:1:1: warning W-CARRY (hand 3): ...")
 _KEPT = re.compile(r"warning W-CARRY(?: \(hand \d+\))?: (.*)", re.S)
+#: a night's kept W-POT-CARRY mark on its opening hand (ingest.pot_carry.mark_openings, break30 F6)
+_POT_CARRY = re.compile(r"warning W-POT-CARRY(?: \(hand \d+\))?: (.*)", re.S)
 #: a hand's own columns of the sheet, before the seats' (:meth:`Sheet.columns`)
 _HAND_COLUMNS = ("hand", "dealer", "picker", "partner", "call", "result", "marks", "stake")
 
@@ -153,6 +155,9 @@ class Sheet:
     pot_opening_unknown: bool = False
     #: each [Rules] text its hands are stored under -> what it means (the resolved flags, the name aside), fixa30
     rules_meaning: dict[str, str] = field(default_factory=dict)
+    #: under a pot: why the pot the night opens with (``pot N`` carried in) is not what its group's earlier night
+    #: leaves, the night's kept ``W-POT-CARRY`` (ingest.pot_carry.mark_openings), else None (break30 F6)
+    pot_carry: str | None = None
 
     def rules_by_hand(self) -> list[tuple[str, list[int]]]:
         """Each ``[Rules]`` text the sheet's hands are stored under (``""``
@@ -356,7 +361,9 @@ class Sheet:
         opened = self.pot_opened()
         if not self.has_pot or not opened:
             return None
-        return {c: None for c in self.columns()} | {"result": "pot carried in", "pot balance": opened}
+        # a carry its group's earlier night no longer leaves is not said as carried (break30 F6)
+        said = "pot carried in (no longer matches)" if self.pot_carry else "pot carried in"
+        return {c: None for c in self.columns()} | {"result": said, "pot balance": opened}
 
     def pot_text(self) -> str:
         """A sentence on the pot for the foot of the sheet: what it opened
@@ -372,9 +379,14 @@ class Sheet:
                     f"{self.pot_net():+d} (the total row's pot), so it holds {self.pot_net():+d} more at the end than "
                     "it opened with (the pot balance column counts from an empty pot; rules.md D-19).")
         opened = self.pot_opened()
-        return ((f"The pot opened with {opened} in it, carried in from an earlier night (the first row)" if opened
-                 else "The pot opened empty") + f"; its net over the night is {self.pot_net():+d} (the total row's "
-                f"pot), so it holds {self.pot} at the end (rules.md D-19).")
+        if opened and self.pot_carry:  # the carry an earlier night no longer leaves (break30 F6)
+            head = (f"The pot opened with {opened} in it (the first row), but the carry no longer matches "
+                    f"(W-POT-CARRY): {self.pot_carry.rstrip('.')}; the sheet counts the {opened} as written")
+        else:
+            head = (f"The pot opened with {opened} in it, carried in from an earlier night (the first row)" if opened
+                    else "The pot opened empty")
+        return head + (f"; its net over the night is {self.pot_net():+d} (the total row's "
+                       f"pot), so it holds {self.pot} at the end (rules.md D-19).")
 
     def as_json(self) -> dict:
         return {"session": self.session, "players": self.players, "rules": self.rules, "date": self.date,
@@ -390,7 +402,8 @@ class Sheet:
                 "totals": self.totals, "pot": self.pot,
                 "pot_opened": self.pot_opened() if self.has_pot else None,
                 "pot_net": self.pot_net() if self.has_pot else None,
-                "pot_opening_known": (not self.pot_opening_unknown) if self.has_pot else None, "voided": self.voided,
+                "pot_opening_known": (not self.pot_opening_unknown) if self.has_pot else None,
+                "pot_carry": self.pot_carry, "voided": self.voided,
                 "amended": self.amended,
                 "refused": [{"hand": r.hand, "code": r.code, "message": r.message, "file": r.file, "line": r.line,
                              "col": r.col} for r in self.refused],
@@ -695,6 +708,8 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         # what the hand's [Rules] text means (its resolved flags, the profile's name aside: rules.md J), so that
         # two texts of one rule set are told from two rule sets (fixa30)
         sheet.rules_meaning.setdefault(hand_rules or "", _flags_meaning(flags))
+        if sheet.pot_carry is None and warnings and "W-POT-CARRY" in warnings:  # on its opening hand (break30 F6)
+            sheet.pot_carry = pot_carry_reason(warnings)
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet
@@ -730,6 +745,20 @@ def _source_totals(con: duckdb.DuckDBPyConnection, session_id: int) -> dict[str,
         return {str(k): int(v) for k, v in json.loads(row[1]).items()}
     except (ValueError, TypeError, AttributeError):
         return None
+
+
+def pot_carry_reason(warnings: str | None) -> str | None:
+    """The message of a night's kept ``W-POT-CARRY`` mark among its opening
+    hand's stored warnings (``warnings``: the stored JSON list;
+    :func:`ingest.pot_carry.mark_openings` writes it), None when it has
+    none: why the pot the night opens with is not what its group's earlier
+    night leaves (rules.md D-19; break30 F6)."""
+    if not warnings or "W-POT-CARRY" not in warnings:
+        return None
+    for w in json.loads(warnings):
+        if m := _POT_CARRY.search(w):
+            return m.group(1)
+    return None
 
 
 def kept_reason(warnings: str | None) -> str | None:

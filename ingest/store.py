@@ -6089,6 +6089,9 @@ class Store:
             report.hands += len(rows)
         _summary.refresh(con, list(per))  # migration 016
         _recheck_sessions(con, list(per))
+        from ingest.pot_carry import mark_openings  # noqa: PLC0415
+
+        mark_openings(con, list(per))  # the hands' warnings written anew: a night's kept W-POT-CARRY (break30 F6)
         return done
 
     def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]],

@@ -161,8 +161,9 @@ incomplete = fetch(metrics.incomplete_sessions, f)
 if not incomplete.is_empty():
     st.warning("**Incomplete sessions**: the totals above may not be the table's: a source's own running table "
                "says otherwise (games were refused at import — see Data quality on the Overview page), a hand was "
-               "refused and is not stored, or a hand keeps a stored result the rules no longer give until it is "
-               "amended:\n\n"
+               "refused and is not stored, a hand keeps a stored result the rules no longer give until it is "
+               "amended, or a night opens with a pot carried in that its group's night before no longer leaves "
+               "(W-POT-CARRY):\n\n"
                + "\n".join(f"- {r['session']}: {r['note']}" for r in incomplete.to_dicts()))
 
 def date_axis(dates: pl.Series) -> alt.Axis:
