@@ -3073,8 +3073,11 @@ def _apart_from_stored(shn, recs: list, rows: list[tuple]) -> None:
             sid = sess.id
             if sid in stored:
                 group, header, fmt, first = stored[sid]
-                was = {k: v for k in ("Session", "Event", "Date", "Table")
-                       if (v := _header_tag(header or "", k)) is not None}
+                was = {}
+                for k in ("Session", "Event", "Date", "Table"):
+                    v = _header_tag(header or "", k)
+                    if v is not None:
+                        was[k] = v
                 if group and "Event" not in was:  # a header without the tag (a protocol's preamble): its column
                     was["Event"] = group
                 kind = clash(sess.tags, was, derived_was=fmt == "shn")
