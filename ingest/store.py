@@ -3078,7 +3078,7 @@ def _apart_from_stored(shn, recs: list, rows: list[tuple]) -> None:
                     v = _header_tag(header or "", k)
                     if v is not None:
                         was[k] = v
-                if group and "Event" not in was:  # a header without the tag (a protocol's preamble): its column
+                if group:  # whose night it is: its group column (the header's [Event], or a protocol's group)
                     was["Event"] = group
                 kind = clash(sess.tags, was, derived_was=fmt == "shn")
                 if kind is not None:
