@@ -2446,7 +2446,11 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         if kind == "moster" and not tricks_known:
             options.append((w, None, not won, False))  # a sweep (D-15, I-34), or not: the score may tell
         if kind == "leaster" and prof.leasterTie == "split":
-            options.extend((w, x, True, False) for x in range(n) if x != w and x != out)
+            # D-6 (docs/profiles.md "Leaster split"): the tied seat first in play order from the dealer's left takes
+            # 2 shares.  With the dealer written only that order can happen (break30 F2); without it every ordered
+            # pair is first-then-second for some dealer (the seat right of the first), so none is ruled out here.
+            options.extend((w, x, True, False) for x in range(n) if x != w and x != out
+                           and (dealer is None or _play_order(n, dealer, w) < _play_order(n, dealer, x)))
 
     tricks_zero = rec.tricks_won is not None and rec.tricks_won.value == 0
     # leasterNoTrickDouble, a winner written with 0 card points and no tricks: no trick (x2, the usual way to end
@@ -2467,6 +2471,8 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         return chk.potted(st, None, None)
 
     fits = [o for o in options if _matches(settle_of(o).units, written)]
+    if not fits and rec.score is not None and kind == "leaster" and prof.leasterTie == "split" and dealer is not None:
+        _split_out_of_order(chk, dealer, seats, out, stake, marks, written, stmt)
     if not fits and rec.score is not None:  # a score leaving out the pot fits no seat: say so first (D-19)
         _check_pot_sum(chk, written, [settle_of(o).pot for o in options], rec.score)
     if stmt.value is None and not tie:
@@ -2497,6 +2503,34 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     pts = rec.pts.value if rec.pts is not None else None
     return (_outcome(chk, dealer, None, None, None, settle, pts, None, stake, nmarks,
                      leaster_winner=w if won else None, status="score-sheet"), cardlog, settle)
+
+
+def _play_order(n: int, dealer: int, seat: int) -> int:
+    """0 for the seat left of ``dealer`` ... ``n - 1`` for the dealer (rules.md B-5), as
+    :meth:`replay.state.GameState.pick_position`."""
+    return (seat - dealer - 1) % n
+
+
+def _split_out_of_order(chk: HandCheck, dealer: int, seats: list, out: int | None, stake: int, marks: dict,
+                        written: list, stmt) -> None:
+    """A score sheet's leaster split (``leasterTie=split``, rules.md D-6) whose written units give 2 shares to the
+    tied seat later in play order from the dealer's left: ``E-LEASTER`` naming the seat that takes 2 shares
+    (break30 F2: it was stored as written).  Returns when no such reading fits the score."""
+    prof, n = chk.profile, chk.profile.players
+    for w in seats:
+        if w is None:
+            continue
+        for x in range(n):
+            if x == w or x == out or _play_order(n, dealer, w) < _play_order(n, dealer, x):
+                continue
+            st = chk.potted(settle_leaster(prof, n, w, stake=stake, marks=marks, second=x, out=out), None, None)
+            if _matches(st.units, written):
+                a, b = chk.aliases[x], chk.aliases[w]
+                raise chk.reject(
+                    "E-LEASTER", f"the score gives {b} 2 shares and {a} 1 of a tied leaster, but {a} is first in "
+                    f"play order from the dealer {chk.aliases[dealer]}'s left, so {a} takes 2 shares and {b} 1 "
+                    "(leasterTie=split, rules.md D-6)", stmt.pos, found=f"{b} 2 shares, {a} 1",
+                    expected=f"{a} 2 shares, {b} 1")
 
 
 def _leaster_triples(chk: HandCheck) -> tuple[bool, ...]:
