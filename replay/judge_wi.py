@@ -30,7 +30,7 @@ from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, pic
                             settle_void)
 from .replay import snapshot
 from . import judge_partner_cards, partner_cards
-from .seven import is_nuclear, roll_partner
+from .seven import is_nuclear, partner_roll, roll_partner
 from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
 from .state import (BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, calls_allowed, bury_count_error, next_seat, successors, _profile_facts,
@@ -949,6 +949,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                      "the partner (write roll N, 1..6)", rec.roll.pos, found="roll ?",
                                      expected="roll N")
                 _apply(chk, g, Roll(rec.roll.value), rec.roll.pos)
+            elif prof.partnerMode == "dieRoll" and rec.alone is None and not g.alone:
+                rolled = _roll_from_partner(chk, g.picker)  # break30 F1: the written partner fixes the roll
+                if rolled is not None:
+                    _apply(chk, g, Roll(partner_roll(prof.players, g.picker, rolled)), rec.partner.pos)
             if rec.call is not None:
                 c = rec.call
                 if c.card is None:
@@ -1223,8 +1227,11 @@ def _sheet_roll(chk: HandCheck, picker: int, dealer: int | None, alone: bool) ->
     if roll is None:
         if alone or nuclear:
             return None
-        raise chk.reject("E-ROLL", "the die roll that names the partner is not written (roll N, 1..6; or alone)",
-                         rec.pick.pos, found="no roll", expected="roll N")
+        derived = _roll_from_partner(chk, picker)
+        if derived is not None:  # break30 F1: the written partner is the one seat one face names
+            return derived
+        raise chk.reject("E-ROLL", "the die roll that names the partner is not written (roll N, 1..6; or alone; "
+                         "or the partner)", rec.pick.pos, found="no roll", expected="roll N")
     if alone or nuclear:
         why = "the dealer went nuclear and plays alone" if nuclear else "the picker plays alone"
         raise chk.reject("E-ROLL", f"roll {_roll_shown(roll)}, but {why}", roll.pos, found=f"roll {_roll_shown(roll)}",
@@ -1233,6 +1240,22 @@ def _sheet_roll(chk: HandCheck, picker: int, dealer: int | None, alone: bool) ->
         raise chk.reject("E-ROLL", "the die roll is written ?; the die names the partner, so write it (roll N, 1..6)",
                          roll.pos, found="roll ?", expected="roll N")
     return roll_partner(prof.players, picker, roll.value)
+
+
+def _roll_from_partner(chk: HandCheck, picker: int) -> int | None:
+    """``wi7-die-roll`` without ``roll N``: the seat of a written ``partner S``
+    (another seat than the picker), the one roll that names it being recorded
+    with provenance ``roll`` = 'derived' (:func:`replay.seven.partner_roll`:
+    each face names one of the other seats, so the partner fixes the roll;
+    break30 F1); None when no such partner is written."""
+    w = chk.rec.partner
+    if w is None or w.value is None or chk.rec.partner2 is not None:
+        return None
+    seat = chk.seat(w.value, w.pos)
+    if partner_roll(chk.profile.players, picker, seat) is None:
+        return None
+    chk.prov["roll"] = "derived"
+    return seat
 
 
 def _roll_shown(roll) -> str:

@@ -51,6 +51,17 @@ def roll_partner(players: int, picker: int, roll: int) -> int:
     return (picker + roll) % players
 
 
+def partner_roll(players: int, picker: int, partner: int) -> int | None:
+    """The die roll that names ``partner`` for ``picker`` in ``wi7-die-roll``
+    (seats 0..players-1), or None when ``partner`` is the picker.  The seat N
+    places to the picker's left is the partner (:func:`roll_partner`); at
+    seven seats the six faces name the six other seats one each, so a written
+    partner fixes exactly one roll, ``(partner - picker) mod players``, in
+    1..players-1 (docs/profiles.md "Seven-handed"; break30 F1)."""
+    r = (partner - picker) % players
+    return r or None
+
+
 def is_nuclear(profile: RuleProfile, picker: int | None, dealer: int | None) -> bool:
     """The dealer picked after every other seat passed, under
     ``nuclearDealer=on``: alone, at double stakes."""
