@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager, nullcontext
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -33,6 +34,7 @@ import streamlit as st
 
 from dashboard import metrics
 from dashboard.metrics import Filters
+from ingest.model import stored_rules_meaning
 from ingest.store import StoreBusy, StoreError, StoreMissing, reading, resolve_db
 
 __all__ = ["Filters", "db_path", "db_stamp", "connection", "page_connection", "SHARED_PAGES", "ensure_navigation", "start_page", "hand_page_filters", "sidebar", "fetch", "reset", "describe", "pct", "num", "plural",
@@ -324,8 +326,14 @@ def sidebar(choices: dict) -> Filters:
     tables = multi("tables", "Tables", choices.get("tables", []), "The Table tag. Empty: every table.")
     players = multi("players", "Players", choices.get("players", []),
                     "Hands in which any of these players sat; per-player tables show only them. Empty: everyone.")
-    rules = multi("rules", "Rules", choices.get("rules", []),
-                  "The [Rules] text as written. Empty: every rule profile.")
+    rule_texts = choices.get("rules", [])
+    kept_rules = st.session_state.get(_P + "rules")
+    if kept_rules:  # a link's rules text in another wording: the stored text of the same meaning (break30 F6)
+        st.session_state[_P + "rules"] = list(dict.fromkeys(
+            y for x in kept_rules for y in ((x,) if x in rule_texts else stored_rules_meaning((x,), rule_texts))))
+    rules = multi("rules", "Rules", rule_texts,
+                  "A [Rules] text; hands stored under a text of the same meaning (the flags in another order, a "
+                  "profile written as its flags) are included. Empty: every rule profile.")
     games = [ALL_GAMES] + list(choices.get("games", []))
     if st.session_state.get(_P + "game", ALL_GAMES) not in games:
         missing.append(f"game {_md(str(st.session_state[_P + 'game']))}")
@@ -333,11 +341,11 @@ def sidebar(choices: dict) -> Filters:
     game = sb.selectbox("Game", games, key=key, on_change=_keep, args=("game",))
     sb.button("Reset filters", on_click=reset, key="shead.reset")
     out = Filters(date_from=date_from, date_to=date_to, groups=groups, tables=tables, players=players,
-                  rules=rules, game=None if game == ALL_GAMES else game)
+                  rules=stored_rules_meaning(rules, rule_texts), game=None if game == ALL_GAMES else game)
     if missing:
         st.warning(f"No {'; no '.join(missing)} in this database: left out of the filters, so this shows "
                    f"{describe(out)}.")
-    _to_url(out)
+    _to_url(replace(out, rules=rules))  # the texts chosen, not those of the same meaning added to them
     return out
 
 

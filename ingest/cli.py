@@ -1407,13 +1407,15 @@ def rederive(db: Optional[Path] = DbOption) -> None:
     raise typer.Exit(1 if rep.refused else 0)
 
 
-def _nothing_matches(db: Path | None, given: list[str]) -> list[str]:
+def _nothing_matches(db: Path | None, given: list[str], rules: list[str] | None = None) -> list[str]:
     """What ``shead ledger`` says when its filters match no hand: how many
     hands are stored (or that none is), then for each ``--player`` value that
     names no stored player the stored players whose seat alias it is
     (``Lou`` is the seat of ``Lou Ebert`` in a session's ``[Seats]``), else a
     "did you mean" among the stored names.  Player filters match the stored
-    name as written.  One read connection."""
+    name as written; with ``rules`` (the ``--rules`` texts, matched by
+    meaning), the stored ``[Rules]`` texts are listed (break30 F6).  One read
+    connection."""
     from replay.errors import did_you_mean  # noqa: PLC0415
 
     with _open_read(db) as con:
@@ -1421,6 +1423,8 @@ def _nothing_matches(db: Path | None, given: list[str]) -> list[str]:
         if not stored:
             return ["no hand is stored yet; ingest some with `shead ingest PATH`"]
         names = {n for (n,) in con.execute("SELECT DISTINCT player FROM session_players").fetchall()}
+        texts = sorted({r or "" for (r,) in con.execute("SELECT DISTINCT rules FROM hands").fetchall()}) \
+            if rules else []
         seats: dict[str, set[str]] = {}
         for (players,) in con.execute("SELECT DISTINCT players FROM sessions WHERE players IS NOT NULL").fetchall():
             for alias, name in json.loads(players).items():
@@ -1428,6 +1432,9 @@ def _nothing_matches(db: Path | None, given: list[str]) -> list[str]:
                     seats.setdefault(alias.casefold(), set()).add(name)
     out = [f"no stored hand matches the filters ({stored:,} hands are stored: see --from, --to, --group, --table, "
            "--player, --rules, --game)"]
+    if texts:  # the --rules texts are matched by meaning (ingest.model.same_meaning); say what is stored
+        out.append("the stored [Rules] texts: " + "; ".join(repr(t) for t in texts)
+                   + " (--rules matches a text of the same meaning: flags in any order, a profile or its flags)")
     for p in given:
         if p in names:
             continue
@@ -1447,7 +1454,8 @@ def ledger(db: Optional[Path] = DbOption,
            group: list[str] = typer.Option([], "--group", help="Group (Event tag); may repeat."),
            table: list[str] = typer.Option([], "--table", help="Table tag; may repeat."),
            player: list[str] = typer.Option([], "--player", help="Only hands with this player; may repeat."),
-           rules: list[str] = typer.Option([], "--rules", help="[Rules] text as stored; may repeat."),
+           rules: list[str] = typer.Option([], "--rules", help="[Rules] text, matched by meaning (flags in any "
+                                           "order, a profile or its flags); may repeat."),
            game: Optional[str] = typer.Option(None, "--game", help="sheepshead, schafkopf, indiana or fox."),
            as_json: bool = typer.Option(False, "--json", help="Print a JSON list of objects.")) -> None:
     """Per-player totals, hands and sessions in each unit (Sheepshead units, Schafkopf tariff points, Indiana
@@ -1472,6 +1480,13 @@ def ledger(db: Optional[Path] = DbOption,
         raise typer.Exit(2)
     with _open_read(db) as con:
         try:
+            if f.rules:  # by meaning, not as written (break30 F6): the stored texts that mean what --rules says
+                from dataclasses import replace as _replace  # noqa: PLC0415
+
+                from ingest.model import stored_rules_meaning  # noqa: PLC0415
+
+                stored = [r for (r,) in con.execute("SELECT DISTINCT rules FROM hands").fetchall()]
+                f = _replace(f, rules=stored_rules_meaning(f.rules, stored))
             rows = metrics.ledger_units(con, f)
             bad = metrics.incomplete_sessions(con, f)
             mixed = (metrics.mixed_tariffs_note(metrics.schafkopf_tariffs(con, f))
@@ -1490,7 +1505,7 @@ def ledger(db: Optional[Path] = DbOption,
             _err.print(f"note: {mixed}", markup=False, highlight=False)
         return
     if rows.is_empty():
-        for line in _nothing_matches(db, player):
+        for line in _nothing_matches(db, player, rules):
             _err.print(line, markup=False, highlight=False)
         return
     from rich.table import Table  # noqa: PLC0415

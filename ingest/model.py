@@ -202,6 +202,22 @@ def rules_meaning(rules: str | None) -> str:
     return "text" + json.dumps(_rules_items(rules))
 
 
+def stored_rules_meaning(given, stored) -> tuple[str, ...]:
+    """The texts of ``stored`` (the ``[Rules]`` texts a database holds) that
+    mean what one of ``given`` means (:func:`same_meaning`: the flags in any
+    order, a default written out, a profile written as its name or as its
+    flags, rules.md J), in the order of ``stored``; when none does, ``given``
+    itself, so a text matching nothing still filters to nothing (never to
+    "all", an empty tuple).
+    The one way ``shead ledger --rules`` and the dashboard's Rules filter
+    read a rules text (break30 F6)."""
+    given = tuple(given or ())
+    if not given:
+        return ()
+    out = tuple(dict.fromkeys(t for t in stored if t is not None and any(same_meaning(g, t) for g in given)))
+    return out or given
+
+
 def same_meaning(a: str | None, b: str | None) -> bool:
     """Whether two ``[Rules]`` texts mean the same rules (:func:`rules_meaning`):
     the one comparison of rules by meaning (W-POT-CARRY's group,
