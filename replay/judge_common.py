@@ -358,6 +358,9 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None, note=None) -> 
         return settle
     entries = dict((chk.seat(a, v.pos), v) for a, v in score.entries)
     i = bad[0]
+    flag = _flag_note(chk, settle, units, bad)
+    if flag[0] is not None:
+        i = flag[0]
     v = entries[i]
     if all(entries[j].agreed for j in bad) and all(u is not None for u in units):
         chk.prov["units"] = "conflict"
@@ -379,9 +382,32 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None, note=None) -> 
         hint = (f"; every amount is half the rules': a table that does not double on the bump writes "
                 f'[Rules "{rules}; doubleOnBump=off"] (rules.md B-32)')
     extra = note(i) if note is not None else ""
+    hint = flag[1] + hint
     raise chk.reject("E-SCORE", f"{chk.aliases[i]} {units[i]:+d} is written but the rules give "
                      f"{settle.units[i]:+d} ({why}){extra}{hint}", v.pos, found=f"{units[i]:+d}",
                      expected=f"{settle.units[i]:+d}")
+
+
+def _flag_note(chk: HandCheck, settle: Settlement, units: list, bad: list[int]) -> tuple[int | None, str]:
+    """(the seat to name, text) of an ``E-SCORE`` whose written amounts a
+    house-rule flag explains (break30 F4): a dealer who sits out charged
+    (``sitOut``, rules.md F-1: that seat named, its units 0); a loss written at
+    twice the rules' under ``doubleOnBump=off`` (B-32); a no-tricker loss under
+    ``partnerOffHookNoTrick=on`` (B-34).  ``(None, "")`` when none does."""
+    prof = chk.profile
+    out = chk.dealer if getattr(prof, "sitOut", False) else None
+    if out is not None and out in bad and settle.units[out] == 0:
+        a = chk.aliases[out]
+        return out, (f"; {a} deals and sits out the hand (the dealer sits out, {prof.name}, rules.md F-1), so "
+                     f"{a} neither pays nor receives")
+    if (getattr(prof, "doubleOnBump", True) is False and settle.outcome.startswith("lose")
+            and all(u is None or u == 2 * s for u, s in zip(units, settle.units))):
+        return None, ("; every amount is twice the rules': there is no double on the bump (doubleOnBump=off, "
+                      "rules.md B-32)")
+    if "off the hook" in settle.summary:
+        return None, ("; the partner is off the hook: the picker side took no trick, so the partner pays nothing "
+                      "and the picker the whole (partnerOffHookNoTrick=on, rules.md B-34)")
+    return None, ""
 
 
 #: What the store keeps: units as SMALLINT (hand numbers as INTEGER: the

@@ -1432,13 +1432,20 @@ def _nopick_stmt(rec: HandRecord, kind: str):
     return rec.nopick, rec.nopick_tie
 
 
-def _check_leaster_words(chk: HandCheck, winner: int | None, pts: list[int] | None, kind: str = "leaster") -> None:
+def _check_leaster_words(chk: HandCheck, winner: int | None, pts: list[int] | None, kind: str = "leaster",
+                         second: int | None = None) -> None:
     """The written seat (or ``-``) and ``pts`` of a no-pick game against the
     replay: ``winner`` is the seat the game turns on (None: a wash); ``pts``
-    each seat's card points (for a schwanzer, each hand's count)."""
+    each seat's card points (for a schwanzer, each hand's count); ``second``
+    the other of two tied leaster seats under ``leasterTie=split`` (the
+    message then cites D-6: ``winner``, first in play order, takes 2 shares)."""
     rec = chk.rec
     lw, tie = _nopick_stmt(rec, kind)
     role, rule = _NOPICK_ROLE[kind]
+    if second is not None and winner is not None:  # break30 F4: the split tie's rule, not D-4's
+        role = (f"tied for fewest with {chk.aliases[second]} and first in play order from the dealer's left, so "
+                f"takes 2 shares, {chk.aliases[second]} 1")
+        rule = "D-6, leasterTie=split"
     if tie:
         if winner is not None:
             raise chk.reject("E-LEASTER", f"a wash (-) is written but {chk.aliases[winner]} is {role} (rules.md {rule})",
@@ -1475,7 +1482,7 @@ def _nopick_done(chk: HandCheck, g: GameState, kind: str, dealer: int, stake: in
             pts = [schwanzer_value(h, g.profile.trumps) for h in g._dealt]
         else:
             pts = g.leaster_points()
-        _check_leaster_words(chk, w, pts, kind)
+        _check_leaster_words(chk, w, pts, kind, second)
     settle = _agreed_score(chk, settle)
     return (_outcome(chk, dealer, None, None, None, settle, pts[w] if w is not None and pts else None, None, stake,
                      g.n_marks, leaster_winner=w if won else None,
@@ -1647,6 +1654,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                                               f"{tricks} tricks" if tricks is not None else "") if part)
             # SHN's word names the tier (newuser28 F4: 'win' at 95 refused, where a sheet's W is read as win-s by its
             # points): the message says the word to write in its place; a sheet's row is said in its cells' words
+            if prof.schneiderSymmetric90 and pts == 90 and "win-s" in cands:  # break30 F4: say the flag
+                why += " under schneiderSymmetric90=on (rules.md B-28's variant: schneider at 90, not 91)"
             write = ("" if getattr(rec, "sheet_row", False) or not cands else
                      f"; write {' or '.join(repr(c) for c in cands)} in place of {o!r} (an outcome word names the "
                      "tier, notation.md §6)")

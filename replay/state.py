@@ -1027,7 +1027,8 @@ class GameState:
             raise self._err("E-CRACK", "one crack per hand (rules.md E-2)", f"a second crack by seat {seat}", "one crack")
         if (prof.crackEligibility == "afterPickerOnly" and prof.has_blind
                 and self.pick_position(seat) < self.pick_position(self.picker)):
-            raise self._err("E-CRACK", f"seat {seat} passed before the picker picked and may not crack (rules.md E-2; I-33)",
+            raise self._err("E-CRACK", f"seat {seat} passed before the picker picked and may not crack "
+                            "(crackEligibility=afterPickerOnly, rules.md E-2; I-33)",
                             f"crack by seat {seat}", "a seat after the picker in pick order")
         if not prof.partnerMayCrack and seat in self.partners():
             raise self._err("E-CRACK", f"seat {seat} is the partner, who may not crack (partnerMayCrack=off, rules.md "

@@ -148,7 +148,8 @@ def test_the_testers_two_hands_are_no_round_and_the_crack_refusal_says_so(tmp_pa
     rep = _ingest(write(tmp_path, "seats.tsv", SEATS), db)
     assert _where(rep) == [(2, 8, "E-CRACK", 1)]  # at the Crack cell
     (msg,) = [e["message"] for e in rep["rejected"]]
-    assert msg.startswith("Bea passed before the picker picked and may not crack (rules.md E-2; I-33); the seating "
+    assert msg.startswith("Bea passed before the picker picked and may not crack (crackEligibility=afterPickerOnly, "
+                          "rules.md E-2; I-33); the seating "
                           "was read from the order of the sheet's player columns (Al, Bea, Cy, Di, Ed, clockwise): "
                           "its Dealer column shows 2 hands, less than a round of the 5 players; if they sit "
                           "otherwise, write the player columns in the order they sit, clockwise"), msg

@@ -36,8 +36,9 @@ def test_the_text_report_says_found_and_expected(tmp_path):
            " — found TH, expected TC 9C" in lines
     # hand 3 (line 29), dealer Cal: pick order Dot, Eve, ...; Eve picks, so Dot passed before her and may not
     # crack ("crack" at column 18)
-    assert f"  {f}:29:18: E-CRACK (hand 3): Dot passed before the picker picked and may not crack (rules.md E-2; " \
-           "I-33) — found crack by Dot, expected a seat after the picker in pick order" in lines
+    assert f"  {f}:29:18: E-CRACK (hand 3): Dot passed before the picker picked and may not crack " \
+           "(crackEligibility=afterPickerOnly, rules.md E-2; I-33) — found crack by Dot, expected a seat after the " \
+           "picker in pick order" in lines
     # the message names both already: nothing added
     assert f"  {f}:41:9: E-LEASTER (hand 5): leaster Cal is written but the replay gives Ann: the leaster winner " \
            "(rules.md D-4)" in lines
