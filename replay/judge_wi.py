@@ -2846,7 +2846,12 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         if state is not None and state.call_type is not None:
             call_type = state.call_type._value_  # the word itself (CallType is a str enum)
         elif alone:
-            call_type = "alone"
+            # B-14, I-15 (allowCallOwnAce): an ace called and the picker scored alone is the own-ace call, as
+            # `partner S` naming the picker stores it (break30 F5: 'call AC' with an alone score was 'alone')
+            c = rec.call
+            own = (prof.allowCallOwnAce and prof.calls_ace and rec.alone is None and c is not None
+                   and c.card is not None and not c.has_under and c.card.rank == 0)
+            call_type = "own-ace" if own else "alone"
         elif prof.partnerMode == "jackOfDiamonds":
             hybrid = rec.call is not None and rec.call.card is not None and rec.call.card.rank == 0  # C-5
             call_type = "ace" if hybrid else "jd-callup" if rec.call is not None else "jd"
