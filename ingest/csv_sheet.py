@@ -5317,6 +5317,12 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             err("E-OUTCOME", f"outcome {otext!r} is not an outcome word ({OUTCOME_EXPECTED}); if the column "
                 f"{cols['outcome']!r} holds no outcome, leave it out with --columns ignore={cols['outcome']}", oc,
                 otext, "one of " + ", ".join(OUTCOMES))
+        elif word in ("win", "lose") and rec.pts is None and not blank and not unwritten:
+            # a bare W / L (Won? yes / no) beside units and no points: the word says who won, the units the tier
+            # (verify30 F3: 'W' above a schneider's units was read as a plain win and refused E-SCORE); the judge
+            # checks the side against the units; the stored text leaves the word out, its units telling the result
+            rec.outcome = Value(word, Pos(r, oc))
+            rec.outcome_side = otext.strip()
         elif word:
             rec.outcome = Value(word, Pos(r, oc))
             line.append(word)

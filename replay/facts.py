@@ -490,6 +490,10 @@ class HandRecord:
     # a record read from a score sheet's row (CSV, XLSX): the sheet has no `stake N` / `pot N` to write, so a
     # W-SESSION-GAP's advice is said in the sheet's words (session 25)
     sheet_row: bool = False
+    # a score sheet's bare result word (``W``, ``L``, ``won``, ``Won?`` ``yes``) beside units and no points, as written:
+    # ``outcome`` is then ``win`` / ``lose`` naming only the side that won, the units giving the tier (README
+    # "Results", rules.md B-28, B-33; verify30 F3); None when the outcome word names its tier
+    outcome_side: str | None = None
     # a record whose seating was read from a sheet's column order, not confirmed by its dealers: where it came from
     # and how to give the real one, said by a refusal that depends on the seating (E-CRACK, E-PICK-ORDER; real27 F1)
     seating_from: str | None = None

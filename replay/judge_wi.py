@@ -1647,7 +1647,20 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a side without a trick "
                          f"holds {bury}, a side with every trick all 120 (rules.md B-24, "
                          "B-29)", (rec.pts or rec.tricks_won).pos, found=f"pts {pts}, tricks {tricks}", expected="points the tricks allow")
-    if rec.outcome is not None and rec.outcome.value is not None:
+    side_word = rec.outcome_side if rec.outcome is not None and rec.outcome.value in ("win", "lose") else None
+    if side_word is not None:
+        # a sheet's bare W / L beside units and no points (verify30 F3): the word says which side won, the units
+        # give the tier (rules.md B-28, B-33); a side the points or tricks rule out is refused below as any word is
+        won = OUTCOME_TIER[rec.outcome.value][0]
+        same = [o for o in cands if OUTCOME_TIER[o][0] == won]
+        if same:
+            cands = same
+            chk.prov["outcome"] = "asserted"
+        else:
+            side_word = None
+    if side_word is not None:
+        pass
+    elif rec.outcome is not None and rec.outcome.value is not None:
         o = rec.outcome.value
         if o not in cands and not rec.outcome.agreed:
             why = ", ".join(part for part in (f"{pts} card points" if pts is not None else "",
@@ -1713,6 +1726,9 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out)
             if _matches(st.units, written):
                 options.append((o, pa, st))
+    if not options and side_word is not None and rec.score is not None:
+        _side_against_units(chk, side_word, cands, partners, bounds, pts, tricks, picker, stake, marks, sheepshead,
+                            out, written)
     if not options:
         if rec.score is None:
             if bounds:
@@ -1824,6 +1840,30 @@ def _state_bounds(g: GameState, picker: int, pa) -> tuple[int, int, int, int, bo
     # with the bury known, a side that takes no more tricks ends with exactly
     # ``mine + bury`` and one that takes every trick left with every point left
     return mine + bury, total - theirs, t, t + max(0, g.profile.tricks - len(g.tricks)), g.bury_known
+
+
+def _side_against_units(chk: HandCheck, word: str, cands, partners, bounds, pts, tricks, picker, stake, marks,
+                        sheepshead, out, written) -> None:
+    """A sheet's bare result word ``word`` (as written: ``W``, ``no``) says
+    the picker side won or lost (``cands``, that side's outcomes) and no
+    result of that side gives the written units: when a result of the other
+    side gives them, refuse ``E-OUTCOME`` at the word naming both the word
+    and the units' result (rules.md B-27, B-33; verify30 F3).  Returns when
+    no result of either side gives them (the score's own refusal follows)."""
+    rec, prof = chk.rec, chk.profile
+    others = [o for o in _OUT_WORDS if o not in cands and _consistent(prof, o, pts, tricks, sheepshead)]
+    for o in others:
+        for pa in partners:
+            if bounds and not _feasible(prof, o, pts, tricks, bounds[pa], sheepshead):
+                continue
+            st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out)
+            if _matches(st.units, written):
+                said = "won" if OUTCOME_TIER[rec.outcome.value][0] else "lost"
+                units = " ".join(f"{chk.aliases[i]} {w:+d}" for i, w in enumerate(written) if w is not None)
+                raise chk.reject(
+                    "E-OUTCOME", f"{word!r} says the picker side {said}, but the units written ({units}) are a "
+                    f"{o} ({st.text.split(';')[0]}, rules.md B-33): the word and the units disagree; correct the "
+                    "one that is wrong", rec.outcome.pos, found=word, expected=o)
 
 
 def _no_result_fits(chk: HandCheck, cands, partners, picker, stake, marks, sheepshead, out, written) -> None:

@@ -510,7 +510,7 @@ def _cards_rec(cards: list, ln: int, c: int, cols: list[int], seat: str | None) 
 
 def _hand_rec(number: int, session: SessionRec, ln: int, col: int) -> HandRecord:
     """``HandRecord(number, session, Pos(ln, col), line=ln)``, every field
-    set here without the dataclass ``__init__`` (49 fields, 9 default
+    set here without the dataclass ``__init__`` (50 fields, 9 default
     factories: 1.7 µs a hand; issue 15 reads a hand per line of a file of
     lone ``hand`` lines).  tests/test_reader_records.py checks it against the
     dataclass, field for field."""
@@ -565,6 +565,7 @@ def _hand_rec(number: int, session: SessionRec, ln: int, col: int) -> HandRecord
     h.hunters = None
     h.pick_unsaid = False
     h.sheet_row = False
+    h.outcome_side = None
     h.seating_from = None
     h.errors = []
     h.source = ""
