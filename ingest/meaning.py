@@ -21,7 +21,7 @@ derive to: the outcome (seats, game, points, units) and the card log
 
 from __future__ import annotations
 
-__all__ = ["hand_facts", "same_hand", "same_but_number", "notes_only", "score_left_out", "left_out", "differences", "outcome_differences", "describe", "with_differences"]
+__all__ = ["hand_facts", "same_hand", "reads_the_same", "same_but_number", "notes_only", "score_left_out", "left_out", "differences", "outcome_differences", "describe", "with_differences"]
 
 #: HandRecord fields that are not facts of the hand: the session it belongs to
 #: (compared by session id already) and the reader's bookkeeping.
@@ -62,6 +62,54 @@ def same_hand(a, b, ignore: tuple[str, ...] = ()) -> bool:
         if f.get("tags"):
             f["tags"] = {k: v for k, v in f["tags"].items() if k not in ignore}
     return fa == fb
+
+
+def reads_the_same(a, b, pot_verified: bool = False, derived_pot=None) -> bool:
+    """True when records ``a`` and ``b`` are one hand's texts that mean the
+    same (:func:`same_hand`), also when they differ in what the notation gives
+    no order or no weight to (verify30 F4, ``shead ingest --amend``): the
+    cards of a ``deal``, ``blind`` or ``bury`` line are a set (the deal lines
+    one per seat), a ``score`` line a mapping seat -> units; and a ``pot N``
+    written on one of them where the other leaves the pot out, when it is the
+    balance derived for the hand (rules.md D-19): ``a`` the stored text, its
+    ``pot N`` checked against the derived balance when ``pot_verified`` (the
+    judge's provenance); ``b`` the new text, its ``pot N`` equal to
+    ``derived_pot()`` (a callable, called only then: the balance the stored
+    hands leave before the hand, units; None when not known).  A trick's
+    cards stay in play order (the first card leads)."""
+    if same_hand(a, b):
+        return True
+    fa, fb = _unordered(hand_facts(a)), _unordered(hand_facts(b))
+    if fa == fb:
+        return True
+    pa, pb = fa.get("pot"), fb.get("pot")
+    if {k: v for k, v in fa.items() if k != "pot"} != {k: v for k, v in fb.items() if k != "pot"}:
+        return False
+    if pa is not None and pb is None:  # the stored text wrote the derived balance out; the new one derives it
+        return pot_verified and not pa.get("agreed") and pa.get("note") is None
+    if pb is not None and pa is None and not pb.get("agreed") and pb.get("note") is None and derived_pot is not None:
+        return pb.get("value") is not None and pb.get("value") == derived_pot()  # the export writes it out
+    return False
+
+
+def _unordered(f: dict) -> dict:
+    """Facts (:func:`hand_facts`) with the cards of the deal, blind and bury
+    lines as sorted lists (sets), the deal lines by seat and the score's
+    entries by seat (a mapping)."""
+    def cards(c):
+        if isinstance(c, dict) and isinstance(c.get("cards"), list):
+            return {**c, "cards": sorted(c["cards"], key=lambda x: (x is None, str(x)))}
+        return c
+
+    out = dict(f)
+    if isinstance(out.get("deals"), list):
+        out["deals"] = sorted((cards(d) for d in out["deals"]), key=lambda d: str(d.get("seat")))
+    for k in ("blind", "bury"):
+        out[k] = cards(out.get(k))
+    sc = out.get("score")
+    if isinstance(sc, dict) and isinstance(sc.get("entries"), list):
+        out["score"] = {**sc, "entries": sorted(sc["entries"], key=lambda e: str(e[0]))}
+    return out
 
 
 def same_but_number(a, b) -> bool:

@@ -879,7 +879,7 @@ def _tag_in(text: str, name: str) -> str | None:
 
 
 def _reads_the_same(con: duckdb.DuckDBPyConnection, session_id: int, header: str | None, stored: str,
-                    h: ValidatedHand) -> bool:
+                    h: ValidatedHand, hand_id: int | None = None) -> bool:
     """Whether amendment hand ``h`` (its text read under its file's session
     header) records the same facts as the stored SHN text ``stored`` of the
     hand (read under its session's stored ``header``):
@@ -889,8 +889,13 @@ def _reads_the_same(con: duckdb.DuckDBPyConnection, session_id: int, header: str
     layout (``shead export --format shn`` writes the canonical one,
     docs/notation.md §10).  False when either text does not read back as one
     hand, or the session's texts are not SHN (a NetSchafkopf protocol's):
-    then only the same text is the same (newuser30 F1)."""
-    from ingest.meaning import same_hand  # noqa: PLC0415
+    then only the same text is the same (newuser30 F1).  Also the same
+    (:func:`ingest.meaning.reads_the_same`, verify30 F4): a deal, blind or
+    bury line's cards in another order, the score's entries in another
+    order, and a ``pot N`` written (as the export writes it) on one text and
+    left out of the other when it is the balance derived for the hand (the
+    provenance ``verified``: the amendment's, and stored hand ``hand_id``'s)."""
+    from ingest.meaning import reads_the_same  # noqa: PLC0415
     from ingest.shn.canonical import _read_one  # noqa: PLC0415
 
     if not stored or not h.session_header or header is None:
@@ -899,7 +904,37 @@ def _reads_the_same(con: duckdb.DuckDBPyConnection, session_id: int, header: str
         return False
     old = _read_one(header, stored)
     new = _read_one(h.session_header, h.source) if old is not None else None
-    return new is not None and same_hand(old, new)
+    if new is None:
+        return False
+    prov = _scalar(con, "SELECT provenance FROM hands WHERE hand_id = ?", [hand_id]) if hand_id is not None else None
+    try:
+        was = json.loads(prov).get("pot") == "verified" if prov else False
+    except (ValueError, AttributeError):
+        was = False
+    return reads_the_same(old, new, was, lambda: _pot_before(con, hand_id))
+
+
+def _pot_before(con: duckdb.DuckDBPyConnection, hand_id: int | None) -> int | None:
+    """The pot's balance (units) before stored hand ``hand_id`` as its
+    session's sheet derives it (rules.md D-19: carried in, plus what the
+    hands before it put in less what they took); None without a pot, or
+    when the night's first hands are not stored.  Builds the session's sheet:
+    called only when an amendment differs from the stored text in a written
+    pot alone (verify30 F4)."""
+    from ingest.sheet import session_sheet  # noqa: PLC0415
+
+    if hand_id is None:
+        return None
+    session = _scalar(con, "SELECT session FROM hands WHERE hand_id = ?", [hand_id])
+    if session is None:
+        return None
+    sheet = session_sheet(con, session)
+    if sheet.pot_opening_unknown:
+        return None
+    row = next((r for r in sheet.rows if r.hand_id == hand_id), None)
+    if row is None or row.pot_balance is None:
+        return None
+    return row.pot_balance - (row.pot or 0)
 
 
 def _stored_text(con: duckdb.DuckDBPyConnection, hand_id: int) -> str:
@@ -5136,7 +5171,7 @@ class Store:
                         not stored_players or json.loads(stored_players) == dict(o.players)) and (
                         played == (o.date, o.group, o.table)) and (
                         bytes(stored_hash).hex() == h.hash
-                        or _reads_the_same(con, session_id, stored_header, stored_text, h)):
+                        or _reads_the_same(con, session_id, stored_header, stored_text, h, hand_id)):
                     # the same text under the same names (the same text under names corrected in the header, a
                     # misspelt player, is a correction: it was "unchanged" and the name could never be fixed); or
                     # another layout of the same facts: the export's canonical text of a hand typed in lower case or
