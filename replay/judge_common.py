@@ -507,6 +507,13 @@ def _check_rotation(chk: HandCheck, sess, n: int, dealer: int, pos, what: str) -
         return
     a = chk.aliases
     prev = chk.rec.number - 1
+    if sess.last_misdeal:  # a misdeal is dealt again by its dealer (rules.md B-4; verify30 F6: "Carl deals next")
+        chk.warnings.append(chk.diag(
+            "W-SESSION-DEALER", f"hand {chk.rec.number}: {what}, but hand {prev} was a misdeal dealt by {a[last]} "
+            f"(as written, or by the rotation), so {a[last]} deals again (rules.md B-4: a misdeal is redealt; the "
+            f"deal passes to the left, to {a[due]}, only after a hand is played, B-1); the hand is kept as written",
+            pos, found=a[dealer], expected=a[last], severity="warning"))
+        return
     chk.warnings.append(chk.diag(
         "W-SESSION-DEALER", f"hand {chk.rec.number}: {what}, but hand {prev}'s dealer was {a[last]} (as written, or "
         f"by the rotation), so {a[due]} (on {a[last]}'s left) deals next (rules.md B-1: the deal passes to the left after every hand); the hand is kept "

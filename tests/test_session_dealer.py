@@ -95,7 +95,8 @@ def test_a_misdeal_may_be_redealt_by_its_dealer():
     base = HEAD + H1 + "hand 2  dealer Bea\nmisdeal\n\nhand 3  dealer {}\npick Di  alone  pts 93  win-s\n"
     assert _dealer_warnings(_check(base.format("Bea"))) == []  # the same dealer deals the void deal again
     assert _dealer_warnings(_check(base.format("Cy"))) == []  # or the deal passes on
-    assert _dealer_warnings(_check(base.format("Di"))) == [(3, 13, 16, "Di", "Cy")]
+    # verify30 F6: the misdeal's dealer deals again (rules.md B-4): expected Bea, said so
+    assert _dealer_warnings(_check(base.format("Di"))) == [(3, 13, 16, "Di", "Bea")]
 
 
 def test_no_check_across_a_gap_or_an_unknown_dealer():
