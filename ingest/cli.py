@@ -1197,7 +1197,10 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         raise typer.Exit(2)
     try:
         with st.reading(db) as con:
-            sh = session_sheet(con, find_session(con, session))
+            notes: list[str] = []
+            sh = session_sheet(con, find_session(con, session, notes))
+            for note in notes:  # which reading of an ambiguous date was taken (verify30 F6)
+                typer.echo(note, err=True)
             sitting = _ledger_sitting(con, sh.session) if not sh.rows else []
     except SessionNotFound as exc:
         _err.print(f"error: {exc.args[0]}")

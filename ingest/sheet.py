@@ -563,7 +563,7 @@ def result_text(outcome: str, picker_points: int | None, picker_tricks: int | No
     return outcome + pts
 
 
-def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
+def find_session(con: duckdb.DuckDBPyConnection, key: str, notes: list[str] | None = None) -> str:
     """The stored session id ``key`` names: the session id itself, else, for
     a date (``2026-12-04``, ``2026.12.04``, ``2026/12/4``), the one session
     of that date, else the one session whose id contains ``key``
@@ -571,9 +571,14 @@ def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
     read as a date before it is looked for in the ids (newuser30 F3: a date
     written as one session's id holds it returned that session alone, another
     of that night left unsaid); only a date no session was played on is
-    looked for in the ids.  Raises :class:`SessionNotFound` (naming up to
-    five candidates: the sessions of that date, or the ids that contain
-    ``key``) otherwise."""
+    looked for in the ids.  A date in another spelling too (verify30 F6):
+    the month named (``Nov 5, 2026``, ``5 Nov 2026``), or ``A/B/YYYY``
+    (``/`` and ``-`` read month first, as in the US: ``11/5/2026``; ``.``
+    day first: ``5.11.2026``), the other order tried when that day holds no
+    session; when both orders are days, ``notes`` (when given) gets a line
+    saying which reading was taken.  Raises :class:`SessionNotFound` (naming
+    up to five candidates: the sessions of that date, or the ids that
+    contain ``key``) otherwise."""
     key = nfc(key.strip())  # as the stored names are read (ingest.unicode_text): 'Zoë' typed either way
     if not key:  # '' is part of every id: it named the first session (a tester's finding)
         raise SessionNotFound("no session named: give a session id, a part of one, or a date (2026-12-04)")
@@ -590,6 +595,18 @@ def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
         if day is not None:
             like = [s for (s,) in con.execute("SELECT session FROM sessions WHERE date = ? ORDER BY session",
                                               [day]).fetchall()]
+    elif readings := _date_readings(key):  # 11/5/2026, 5.11.2026, Nov 5, 2026 (README: a date in any spelling)
+        for d, how in readings:
+            like = [s for (s,) in con.execute("SELECT session FROM sessions WHERE date = ? ORDER BY session",
+                                              [d]).fetchall()]
+            if like:
+                day = d
+                if len(readings) > 1 and notes is not None:
+                    x, h = next((x, h) for x, h in readings if x != d)
+                    notes.append(f"{key!r} read as {d.isoformat()} ({how}): " + (
+                        f"no session was played on {x.isoformat()} ({h})" if x == readings[0][0] else
+                        f"read {h}, it is {x.isoformat()}: write that date as {x.isoformat()} to name its night"))
+                break
     if not like:
         day = None
         like = [s for (s,) in con.execute("SELECT session FROM sessions WHERE contains(lower(session), lower(?)) "
@@ -603,6 +620,27 @@ def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
     shown = ", ".join(repr(s) for s in like[:5]) + (f" and {len(like) - 5} more" if len(like) > 5 else "")
     night = f" (the sessions played on {day.isoformat()})" if day is not None else ""
     raise SessionNotFound(f"{key!r} matches {len(like)} sessions: {shown}{night}; give the whole session id")
+
+
+def _date_readings(key: str) -> list[tuple[date, str]]:
+    """The days a session key written as a date in another spelling than
+    ``YYYY-MM-DD`` may mean, the likelier first, each with how it was read
+    (:func:`find_session`); [] for a key that is no date."""
+    from ingest.csv_cells import date_parts, read_date  # noqa: PLC0415
+
+    p = date_parts(key)
+    if p is None:
+        d = read_date(key, None) if any(ch.isalpha() for ch in key) and any(ch.isdigit() for ch in key) else None
+        return [(date.fromisoformat(d), "the month named")] if d else []
+    dot = "." in key
+    orders = [("dmy", "day.month.year"), ("mdy", "month/day/year")] if dot else \
+        [("mdy", "month/day/year"), ("dmy", "day/month/year")]
+    out: list[tuple[date, str]] = []
+    for order, how in orders:
+        d = read_date(key, order)
+        if d and all(x.isoformat() != d for x, _ in out):
+            out.append((date.fromisoformat(d), how))
+    return out
 
 
 def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
