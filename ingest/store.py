@@ -4063,7 +4063,8 @@ class Store:
         is among ``same`` too, and ``W-NOTES-DIFFER`` in ``report`` says the
         stored text is kept."""
         from ingest.shn.canonical import _read_one  # noqa: PLC0415
-        from ingest.meaning import amend_hint, differences, left_out, notes_only, outcome_differences  # noqa: PLC0415
+        from ingest.meaning import (amend_hint, differences, left_out, notes_only, outcome_differences,  # noqa: PLC0415
+                                    reads_the_same)
 
         sids = _session_ids(con, {h.outcome.session for h in hands})
         if not sids:  # none of their sessions is stored: no number can clash
@@ -4108,7 +4109,8 @@ class Store:
                 diff = differences(old, new, skip=free or (("score",) if left else ()))
             else:
                 diff = outcome_differences(s.outcome, s.cardlog, o, h.cardlog)
-            if not diff:
+            if not diff or old is not None and new is not None and reads_the_same(old, new):
+                # a deal / blind / bury line's cards or the score's entries in another order (verify30 F4)
                 same.add(h.hash)
                 continue
             if old is not None and new is not None and notes_only(old, new):

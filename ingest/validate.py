@@ -25,7 +25,7 @@ from replay.judge import HandCheck, Refusal, SessionState, count_hand, count_sto
 from replay.judge_common import voided_numbers
 from replay.replay import Frame
 
-from .meaning import notes_only, same_hand, score_left_out, with_differences
+from .meaning import notes_only, reads_the_same, same_hand, score_left_out, with_differences
 from .model import FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash, hand_conflict, same_rules
 from .shn.record import HandRecord, SessionRec, ShnFile
 
@@ -218,8 +218,10 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
             # issue 12: another layout is the same hand; so is a copy whose notes alone differ (the store keeps the
             # stored text and says so: W-NOTES-DIFFER)
-            same = (sh == h or same_hand(stored, rec) or notes_only(stored, rec) or _carried_day(stored, rec, sess)
-                    or _score_left_out(stored, rec, sess))
+            # a deal / blind / bury line's cards or the score's entries in another order: the same (verify30 F4, as
+            # shead ingest --amend reads them)
+            same = (sh == h or same_hand(stored, rec) or reads_the_same(stored, rec) or notes_only(stored, rec)
+                    or _carried_day(stored, rec, sess) or _score_left_out(stored, rec, sess))
             if not same or not same_rules(old_rules, new_rules):
                 d = hand_conflict(sid, rec.number, "an earlier ingest",
                                   rules=(old_rules, new_rules) if same else None, file=path, line=rec.line)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ingest.store import reading
 from tests.cli_helpers import cli, write
+from tests.cli_helpers import ingest_json as _ingest
 
 NIGHT = """%SHN 1.0
 [Event "Birch Hall Sheepshead"]
@@ -154,3 +155,20 @@ def test_a_pot_written_over_another_balance_is_a_revision(tmp_path):
     r = cli("ingest", "--db", str(db), "--amend", str(out), "--reason", "pot was 9")
     assert r.output.count("revision 2 in force") == 1, r.output
     assert "pot 9" in r.output or _revisions(db, POT_SESSION)[2] == 2
+
+
+def test_a_plain_copy_with_cards_or_score_reordered_is_a_duplicate(tmp_path):
+    """The same equivalence when the night is sent again without --amend (it was E-HAND-CONFLICT 'it differs in
+    deal 1', while --amend said unchanged): a duplicate, nothing stored, the units as they were; a deal with a
+    card exchanged is still E-HAND-CONFLICT."""
+    db = _stored(tmp_path)
+    text = (NIGHT.replace("deal Ann  QC JS AD 9C 8S 7H", "deal Ann  7H 8S 9C AD JS QC")
+            .replace("score Ann -1 Bob +2 Carl -1 Dora -1 Emil +1", "score Emil +1 Dora -1 Carl -1 Bob +2 Ann -1"))
+    rep = _ingest(write(tmp_path, "again.shn", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (0, []), rep
+    assert _revisions(db) == {1: 1}
+    assert _units(db, 1) == {"Ann": -1, "Bob": 2, "Carl": -1, "Dora": -1, "Emil": 1}
+    moved = (NIGHT.replace("deal Ann  QC JS AD 9C 8S 7H", "deal Ann  QC JS AD 9C 8S 8H")
+             .replace("deal Bob  QS JH TD AC KS 8H", "deal Bob  QS JH TD AC KS 7H"))
+    rep = _ingest(write(tmp_path, "moved.shn", moved), db)
+    assert [e["code"] for e in rep["rejected"]] == ["E-HAND-CONFLICT"]
