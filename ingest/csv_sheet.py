@@ -91,7 +91,7 @@ from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, 
 from . import csv_encoding
 from .csv_cells import MAX_DIGITS, long_number
 from .csv_indiana import declaration, is_indiana_rules
-from .model import FileResult
+from .model import FileResult, same_meaning
 
 __all__ = ["FIELDS", "IGNORED", "column_map", "date_order_option", "guess_columns", "parse_columns", "looks_like_csv",
            "read_csv", "Sitting", "CsvResult", "preview", "read_marks", "seat_names", "seat_label", "sheet_header"]
@@ -1193,6 +1193,10 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         return None  # (shead's own CSV export: read_csv says what it is)
     try:
         layout, cols, players, names = _read_header(sheet_layout(first, columns, name), rules)  # (break22b F2)
+        if (night := _named_night(layout, cols, first, stored_session)) is not None and "pot" not in cols \
+                and (rules is None or same_meaning(rules, night.rules)) and night.rules:
+            # read under the continued night's rules, as read_table does (fix30 F1)
+            layout, cols, players, names = _read_header(sheet_layout(first, columns, name), night.rules)
         header, columns = layout.header, layout.columns
     except ValueError:
         return None
@@ -1791,8 +1795,13 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
             expected="a score sheet or ledger (date,hand,picker,...,a column a player), or an SHN export"))
         return CsvResult("unknown", {}, [], result)
     try:
-        layout, cols, players, names = _read_header(_blank_dates(rows, sheet_layout(rows[:HEAD_ROWS], columns, path,
-                                                                                 tab), path, tab), rules)
+        first = _blank_dates(rows, sheet_layout(rows[:HEAD_ROWS], columns, path, tab), path, tab)
+        layout, cols, players, names = _read_header(first, rules)
+        if (night := _named_night(layout, cols, rows, stored_session)) is not None and "pot" not in cols \
+                and (rules is None or same_meaning(rules, night.rules)) and night.rules:
+            # a sheet that continues a stored night is read under the night's rules: its Pot column is the pot's
+            # when they keep one (rules.md D-19; fix30 F1: read as a player's, "no seat of session")
+            layout, cols, players, names = _read_header(first, night.rules)
         header, columns = layout.header, layout.columns
         if "pot" not in cols and (pot := next((p for p in players if _norm(p) in POT_NAMES), None)) is not None:
             result.errors.append(Diagnostic(
@@ -1892,6 +1901,19 @@ def _named_session(layout: Layout, cols: dict[str, str], index: dict[str, int],
     return None
 
 
+def _named_night(layout: Layout, cols: dict[str, str], rows, stored_session):
+    """The stored night (:class:`ingest.csv_identity.StoredNight`) a score
+    sheet names as the one it continues (:func:`_named_session`), or None:
+    what its header is read under (the night's rules, fix30 F1), before
+    :func:`_continuation` checks the sheet against it."""
+    lookup = getattr(stored_session, "named", None)
+    if lookup is None or not any(f in cols for f in HAND_FIELDS):
+        return None
+    index = {c: i for i, c in enumerate(layout.header)}
+    named = _named_session(layout, cols, index, _body(numbered(rows), layout))
+    return lookup(named[0]) if named is not None else None
+
+
 def _continuation(out: CsvResult, named: tuple[str, int, int] | None, stored_session, rules: str | None,
                   path: str | None, header_row: int, index: dict[str, int]) -> tuple[Diagnostic | None, str | None]:
     """Set ``out`` up to continue the stored session a score sheet names
@@ -1947,7 +1969,7 @@ def _continuation(out: CsvResult, named: tuple[str, int, int] | None, stored_ses
                 "its name exactly (or give --columns \"session=NAME\") and ingest the sheet again", "warning", path, r,
                 c, found=name, expected=" / ".join(like)))
         return None, rules
-    if rules is not None and profile_of(rules) != profile_of(night.rules):
+    if rules is not None and not same_meaning(rules, night.rules):  # by meaning: wi5-pot is wi5-called-ace; pot=on
         return refuse(f"--rules {rules!r}: the sheet continues session {str(night)!r} ({where}), whose hands are "
                       f"played under [Rules {night.rules!r}]: a night's hands are scored by its rules; leave --rules "
                       "out (the session's are taken), or name another session", 1, 1, rules, night.rules)
@@ -4824,8 +4846,15 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 if (notes is not None and d != "unknown" and d not in said_like
                         and (like := getattr(stored_session, "like", None)) is not None):
                     said_like.add(d)
-                    notes.extend(_looks_like(like(d, {alias_of[p] for p in present}, {name_of[p] for p in present},
-                                                  str(name)), str(name), out, path, r, present, label, name_of))
+                    alike = like(d, {alias_of[p] for p in present}, {name_of[p] for p in present}, str(name))
+                    if not alike and (pots := [p for p in present if _norm(p) in POT_NAMES]):
+                        # a Pot column read as a player's (no pot=on given): the stored night that keeps a pot is
+                        # the one it looks like, its players the other columns (rules.md D-19; fix30 F1)
+                        rest = [p for p in present if p not in pots]
+                        alike = [n for n in like(d, {alias_of[p] for p in rest}, {name_of[p] for p in rest},
+                                                 str(name))
+                                 if getattr(profile_of(n.rules or "wi5-called-ace"), "pot", False)]
+                    notes.extend(_looks_like(alike, str(name), out, path, r, present, label, name_of))
             present = present_row
         elif (g := cell(row, "group"))[0] and g[0] != sessions[d].tags["Event"] and notes is not None \
                 and d not in regrouped:  # a night is one group: another Group cell among its rows is said (break20 F10)
