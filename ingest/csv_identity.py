@@ -211,13 +211,17 @@ class StoredNight(str):
     (a ``str``, the session id), ``tags`` its header's tags as stored (the
     sheet's hands are written under them, so they are that session's next
     hands: its players, its rules, its stake and pot carried on), ``seats``
-    alias -> player name in seat order (clockwise), ``group``, ``date``
+    alias -> player name in seat order (clockwise) at its latest seating
+    (its last stored hand's seats: a substitute who took a seat by a hand's
+    own ``[Seats]`` sits there now, fix30 F2), ``header_seats`` the seats of
+    its header's ``[Seats]`` (the same, unless the table changed), ``group``, ``date``
     (``YYYY-MM-DD`` or None), ``rules`` (its ``[Rules]`` text), ``top`` the
     highest hand number it holds (stored, or voided: a voided number is not
     reused) and ``hands`` how many it holds in force."""
 
     tags: dict[str, str]
     seats: dict[str, str]
+    header_seats: dict[str, str]
     group: str | None = None
     date: str | None = None
     rules: str = ""
@@ -259,7 +263,14 @@ def stored_night(con, name: str) -> StoredNight | None:
         obj = json.loads(players or "{}")
     except ValueError:
         obj = {}
-    got.seats = {str(k): str(v) for k, v in obj.items()} if isinstance(obj, dict) else {}
+    got.header_seats = {str(k): str(v) for k, v in obj.items()} if isinstance(obj, dict) else {}
+    # the table now: the seats of the last stored hand (its own [Seats] when a substitute came, notation.md §5), the
+    # pot's seat left out (fix30 F2: a sheet of the substitute's table was refused, "no seat of session")
+    latest = con.execute(
+        "SELECT u.seat, u.player FROM hand_units u WHERE u.hand_id = (SELECT max(hand_id) FROM hands h WHERE "
+        "h.session_id = ? AND h.hand = (SELECT max(hand) FROM hands WHERE session_id = ?)) AND u.player IS NOT NULL "
+        "ORDER BY u.seat_no", [sid, sid]).fetchall()
+    got.seats = {str(a): str(p) for a, p in latest} or dict(got.header_seats)
     got.group, got.date, got.rules = group, date, rules or got.tags.get("Rules", "")
     got.top, got.hands = max(int(top or 0), int(voided or 0)), int(count)
     got.dealers = dict(con.execute(
@@ -270,28 +281,25 @@ def stored_night(con, name: str) -> StoredNight | None:
 
 def nights_like(con, date: str, aliases: set[str], names: set[str], but: str | None = None) -> list[StoredNight]:
     """The stored sessions with hands dated ``date`` (``YYYY-MM-DD``) whose
-    seats are a sheet's night: their aliases are ``aliases`` or their
-    players' names are ``names`` (each compared as a set, case ignored),
+    seats are a sheet's night: the aliases of their header's seats or of
+    their latest seating (:class:`StoredNight`, fix30 F2) are ``aliases`` or
+    their players' names are ``names`` (each compared as a set, case ignored),
     other than the session ``but`` (the one the sheet's night is stored
     in).  A sheet that names no session and looks like one of them is told
     how to continue it (``W-CSV-SESSION``), never merged into it unasked."""
     want_a = {a.lower() for a in aliases}
     want_n = {n.lower() for n in names}
     out = []
-    for name, players in con.execute(
-            "SELECT s.session, s.players FROM sessions s WHERE CAST(s.date AS VARCHAR) = ? AND "
+    for (name,) in con.execute(
+            "SELECT s.session FROM sessions s WHERE CAST(s.date AS VARCHAR) = ? AND "
             "coalesce(s.format, 'shn') = 'shn' AND s.session IS DISTINCT FROM ? AND EXISTS (SELECT 1 FROM hands h "
             "WHERE h.session_id = s.session_id) ORDER BY s.session_id", [date, but]).fetchall():
-        try:
-            obj = json.loads(players or "{}")
-        except ValueError:
+        got = stored_night(con, name)
+        if got is None:
             continue
-        if not isinstance(obj, dict):
-            continue
-        if {str(k).lower() for k in obj} == want_a or {str(v).lower() for v in obj.values()} == want_n:
-            got = stored_night(con, name)
-            if got is not None:
-                out.append(got)
+        if any({k.lower() for k in seats} == want_a or {v.lower() for v in seats.values()} == want_n
+               for seats in (got.header_seats, got.seats) if seats):
+            out.append(got)
     return out
 
 

@@ -4463,6 +4463,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     sessions: dict[str, SessionRec] = {}
     seats_of: dict[str, list[str]] = {}
     first_seats: dict[str, list[str]] = {}  # each night's table at its first row (its session's [Seats])
+    # a continued night whose table changed before the sheet (a substitute's own [Seats] in a stored hand): each of
+    # its hands writes its own [Seats], the session's header naming the table it started at (fix30 F2)
+    reseated: set[str] = set()
     alias_of: dict[str, str] = {}
     night_alias: dict[str, dict[str, str]] = {}  # each night's aliases: alias_of, or a stored night's own
     column_seated: dict[str, str] = {}  # a night seated by its columns' order, unconfirmed: the refusals' advice
@@ -4835,6 +4838,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     err(SESSION_CODE, f"the Group cell {g[0]!r} is not the group of session {str(night)!r}, "
                         f"{night.group!r}, which the sheet continues", g[1], g[0], night.group)
                 sessions[d] = SessionRec(dict(night.tags))
+                if list(night.seats.items()) != list((night.header_seats or night.seats).items()):
+                    reseated.add(d)
                 if sessions[d].id != str(night):
                     sessions[d] = SessionRec({"Session": str(night), **night.tags})
                 count[d] = max(count.get(d, 0), night.top)  # a row without a hand number: the next one
@@ -5051,7 +5056,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             rec.note = note
             words[0] += " {" + note + "}"
         own_seats = None  # after a substitute: the hand's own [Seats] (notation.md §5)
-        if d in first_seats and seats != first_seats[d]:
+        if d in first_seats and (seats != first_seats[d] or d in reseated):
             own_seats = "; ".join(f"{aliases[p]}={name_of[p]}" for p in seats)
             rec.tags["Seats"] = own_seats
         by_name = NameLookup((w, aliases[p]) for p in seats for w in (label[p], name_of[p], aliases[p]))
