@@ -139,3 +139,35 @@ def test_f1_an_unnamed_pot_sheet_is_said_to_look_like_the_pot_night(tmp_path):
     assert f"session={POT_SESSION}" in w["message"]
 
 
+
+
+def test_f1_the_import_page_offers_to_continue_the_pot_night_and_reads_its_pot_column(tmp_path, monkeypatch):
+    """The Import page, no rules typed: potrest.csv is said to look like the pot night (W-CSV-SESSION) with its
+    Continue button; once continued, the Pot column is the pot's, no player's units column; Import stores hands
+    4-6 (module docstring's night)."""
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    db = _pot_night(tmp_path)
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    page = Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "import_files.py"
+    at = AppTest.from_file(str(page), default_timeout=90)
+    at.run()
+    at.file_uploader[0].set_value([("potrest.csv", POT_REST.encode(), "text/csv")]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = [w.value for w in at.warning if "W-CSV-SESSION" in w.value]
+    assert said and POT_SESSION in said[0] and "hands 1-3" in said[0], [w.value for w in at.warning]
+    at.button(key="imp_continue_potrest.csv").click().run()
+    assert at.text_input(key="imp_columns").value == f"session={POT_SESSION}"
+    assert [i.value for i in at.info if "Continues the stored session" in i.value and POT_SESSION in i.value
+            and "after hand 3" in i.value]
+    first = at.dataframe[0].value
+    assert not [c for c in first.columns if c.startswith("units: Pot")], list(first.columns)
+    # row 2 of the sheet, hand 4: Carl +14, Bob +4 (Carl's side takes the pot's 15)
+    assert first.loc[0, "units: Carl → Carl Weiss"] == "14" and first.loc[0, "units: Bob → Bob Kolb"] == "4"
+    assert not [w.value for w in at.warning if "W-CSV-POT" in w.value]
+    at.button(key="imp_go").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert _sessions(db) == [(POT_SESSION, 6, 1, 6)]
+    assert ledger(db) == POT_AFTER_6

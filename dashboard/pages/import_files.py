@@ -146,7 +146,9 @@ def csv_session(name: str, data: bytes, columns: str | None = None, rules: str |
     before): ``{"night": the stored session it continues (``session=NAME``
     or a Session column) or None, "top": that session's highest hand,
     "names": player column -> the player's name its hands are stored under,
-    "group": the group its nights are filed under, "said": the
+    "group": the group its nights are filed under, "pot": the column read
+    as the pot's (rules.md D-19: under the rules given, or those of the
+    stored night it continues, fix30 F1) or None, "said": the
     ``W-CSV-SESSION`` / ``E-CSV-SESSION`` / ``W-CSV-IGNORED`` diagnostics
     of the reading, "advice": the CSV columns text that continues the
     stored night it looks like (None: none)}``.  The sheet is read as the
@@ -172,7 +174,7 @@ def csv_session(name: str, data: bytes, columns: str | None = None, rules: str |
     night = out.night
     return {"night": str(night) if night is not None else None, "top": getattr(night, "top", 0),
             "names": {p: out.names.get(p, p) for p in out.players}, "group": ", ".join(groups) or out.group,
-            "said": said, "advice": advice}
+            "pot": out.columns.get("pot"), "said": said, "advice": advice}
 
 
 def _continue_with(advice: str) -> None:
@@ -310,10 +312,15 @@ for up in st.session_state.get("imp_files") or []:
     if pv is None:
         continue
     kind, cols, first = pv
-    shown = column_labels(cols, first)  # a Defenders column of names said so (newuser29 F4)
     how = csv_session(up.name, up.getvalue(), st.session_state.get("imp_columns") or None,
                       st.session_state.get("imp_rules") or None) if kind == "per-hand score sheet" and \
         (up.size or 0) <= 2_000_000 else None  # read as the import reads it: a small sheet, at each rerun
+    if how and (pot := how.get("pot")) and "pot" not in cols:
+        # the Pot column is the pot's under the rules read (those of the stored night continued): no player's
+        # units (fix30 F1: shown as "units: Pot", a sixth player)
+        cols = {**cols, "pot": pot}
+        first = [{("pot" if k == f"units: {pot}" else k): v for k, v in r.items()} for r in first]
+    shown = column_labels(cols, first)  # a Defenders column of names said so (newuser29 F4)
     names = (how or {}).get("names") or {}
     named = {p: n for p, n in names.items() if n != p.split("=", 1)[0].strip()}  # the players stored by name
     from ingest.csv_sheet import NOTE_NAMES  # noqa: PLC0415 - a Notes column is read: the hand's note
