@@ -4378,14 +4378,16 @@ def _tier_of(word: str, pts: int, prof) -> str | None:
 
 
 def _looks_like(nights: list, name: str, out: CsvResult, path: str | None, r, present: list[str],
-                label: dict[str, str], name_of: dict[str, str]) -> list[Diagnostic]:
+                label: dict[str, str], name_of: dict[str, str], pot: str | None = None) -> list[Diagnostic]:
     """``W-CSV-SESSION`` at a night's first row ``r`` when its date and
     players (the seats' aliases, or their names) are those of stored
     sessions ``nights`` (:func:`ingest.csv_identity.nights_like`) while the
     sheet names none: its hands are stored as the session ``name`` of their
     own, never merged unasked, and the warning names the stored night and
     the exact commands that make them its next hands (newuser30: nothing
-    said, ten players in the ledger)."""
+    said, ten players in the ledger).  ``pot``: the sheet's Pot column, read
+    as a player's here, which is the pot's under the stored night's rules
+    (rules.md D-19, fix30 F1)."""
     import shlex  # noqa: PLC0415
 
     if not nights:
@@ -4413,7 +4415,8 @@ def _looks_like(nights: list, name: str, out: CsvResult, path: str | None, r, pr
                f"shead void {shlex.quote(name)} --session --reason {shlex.quote('continues ' + str(first))} (when "
                f"they were stored), then {command(first)} (on the Import page: session={first} in CSV columns; or "
                "give the sheet a Session column naming it): they are then its hands, numbered on after its hand "
-               f"{first.top}, with its players and rules")
+               f"{first.top}, with its players and rules"
+               + (f" (its rules keep a pot: the {pot!r} column is then the pot's, no player's)" if pot else ""))
     else:
         msg = (f"row {row_words(r)}: this night ({first.date}, players {mine}) looks like the next page of one of "
                "the stored sessions " + ", ".join(f"{str(n)!r} ({held(n)})" for n in nights)
@@ -4852,6 +4855,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                         and (like := getattr(stored_session, "like", None)) is not None):
                     said_like.add(d)
                     alike = like(d, {alias_of[p] for p in present}, {name_of[p] for p in present}, str(name))
+                    seated, pots = present, []
                     if not alike and (pots := [p for p in present if _norm(p) in POT_NAMES]):
                         # a Pot column read as a player's (no pot=on given): the stored night that keeps a pot is
                         # the one it looks like, its players the other columns (rules.md D-19; fix30 F1)
@@ -4859,7 +4863,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                         alike = [n for n in like(d, {alias_of[p] for p in rest}, {name_of[p] for p in rest},
                                                  str(name))
                                  if getattr(profile_of(n.rules or "wi5-called-ace"), "pot", False)]
-                    notes.extend(_looks_like(alike, str(name), out, path, r, present, label, name_of))
+                        seated = rest if alike else present
+                    notes.extend(_looks_like(alike, str(name), out, path, r, seated, label, name_of,
+                                             pot=pots[0] if alike and pots else None))
             present = present_row
         elif (g := cell(row, "group"))[0] and g[0] != sessions[d].tags["Event"] and notes is not None \
                 and d not in regrouped:  # a night is one group: another Group cell among its rows is said (break20 F10)

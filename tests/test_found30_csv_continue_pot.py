@@ -137,6 +137,8 @@ def test_f1_an_unnamed_pot_sheet_is_said_to_look_like_the_pot_night(tmp_path):
     (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-SESSION"]
     assert w["expected"] == POT_SESSION and "hands 1-3" in w["message"], w["message"]
     assert f"session={POT_SESSION}" in w["message"]
+    # its players are the five seats; the Pot column is said to be the pot's once the night is continued
+    assert "players Ann, Bob, Carl, Dora, Emil)" in w["message"] and "'Pot' column is then the pot's" in w["message"]
 
 
 
