@@ -597,6 +597,38 @@ def _provenance(chk, st: SchafkopfState) -> dict[str, str]:
 # score-sheet games (docs/notation.md §14.7)
 
 
+def _sheet_klopfer(chk, prof) -> list[int | None]:
+    """The seats that knocked (``klopfen`` marks) on a score-sheet line, in
+    order (None for a seat not named), each checked by
+    :func:`klopfen_error` (rules.md G-18: the house's Klopfen, once a seat).
+    Raises the engine's error at the mark."""
+    klopfer: list[int | None] = []
+    for m in chk.rec.marks:
+        if m.kind == "klopfen":
+            seat = chk.seat(m.seat, m.pos) if m.seat is not None else None
+            bad = klopfen_error(prof, klopfer, seat)
+            if bad is not None:
+                raise chk.engine_error(bad, m.pos)
+            klopfer.append(seat)
+    return klopfer
+
+
+def _sheet_pts_tricks(chk, n: int) -> tuple[int | None, int | None]:
+    """The ``pts`` (Augen, 0..120, rules.md G-1) and ``tricks`` (0..``n``)
+    written on a score-sheet line, None where not written.  Raises
+    ``E-PTS`` / ``E-TRICKS`` at the value when out of range."""
+    rec = chk.rec
+    pts = rec.pts.value if rec.pts is not None else None
+    tricks = rec.tricks_won.value if rec.tricks_won is not None else None
+    if pts is not None and not 0 <= pts <= 120:
+        raise chk.reject("E-PTS", f"pts {pts} is outside 0..120 Augen (rules.md G-1)", rec.pts.pos, found=pts,
+                         expected="0..120")
+    if tricks is not None and not 0 <= tricks <= n:
+        raise chk.reject("E-TRICKS", f"tricks {tricks}: a game has {n} tricks", rec.tricks_won.pos, found=tricks,
+                         expected=f"0..{n}")
+    return pts, tricks
+
+
 def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Settlement]:
     """A Schafkopf game without its tricks, scored from what is written
     (docs/notation.md §14.7), as the Sheepshead score sheet is
@@ -615,14 +647,7 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
     st = None
     if rec.deals:  # the deal is known: a seat without a deal line is E-SK-PARTIAL (no tricks to fill it)
         st = _state(chk, prof, dealer if dealer is not None else 0)
-    klopfer: list[int | None] = []
-    for m in rec.marks:
-        if m.kind == "klopfen":
-            seat = chk.seat(m.seat, m.pos) if m.seat is not None else None
-            bad = klopfen_error(prof, klopfer, seat)
-            if bad is not None:
-                raise chk.engine_error(bad, m.pos)
-            klopfer.append(seat)
+    klopfer = _sheet_klopfer(chk, prof)
     if st is not None:
         for seat in klopfer:
             st.apply(Klopfen(seat))
@@ -687,14 +712,7 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
         laufs = [(0, None)] + [(k, None) for k in range(lmin, lmax + 1)]
     # ---- the outcome: what pts, tricks and the outcome word allow (G-12, G-14)
     n = prof.tricks
-    pts = rec.pts.value if rec.pts is not None else None
-    tricks = rec.tricks_won.value if rec.tricks_won is not None else None
-    if pts is not None and not 0 <= pts <= 120:
-        raise chk.reject("E-PTS", f"pts {pts} is outside 0..120 Augen (rules.md G-1)", rec.pts.pos, found=pts,
-                         expected="0..120")
-    if tricks is not None and not 0 <= tricks <= n:
-        raise chk.reject("E-TRICKS", f"tricks {tricks}: a game has {n} tricks", rec.tricks_won.pos, found=tricks,
-                         expected=f"0..{n}")
+    pts, tricks = _sheet_pts_tricks(chk, n)
     cands = _outcomes_for(pts, tricks, n, g.tout)
     if not cands:
         raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a party without a trick has "
@@ -1057,26 +1075,12 @@ def _sheet_bettel(chk, prof, dealer) -> tuple[HandOutcome, None, Settlement]:
     if lf is not None and lf.count:
         raise chk.reject("E-SK-LAUFENDE", f"laufende {lf.count}: a Bettel has no trumps and pays no Laufende "
                          "(rules.md G-16)", lf.pos, found=lf.count, expected="0 (or no laufende)")
-    klopfer: list[int | None] = []
-    for m in rec.marks:
-        if m.kind == "klopfen":
-            seat = chk.seat(m.seat, m.pos) if m.seat is not None else None
-            bad = klopfen_error(prof, klopfer, seat)
-            if bad is not None:
-                raise chk.engine_error(bad, m.pos)
-            klopfer.append(seat)
+    klopfer = _sheet_klopfer(chk, prof)
     doublings = sorted((m for m in rec.marks if m.kind in ("kontra", "re")), key=lambda m: m.after)
     written = _written_units(chk, rec.score)[0] if rec.score is not None else [None] * 4
     # ---- the outcome: the declarer's tricks and Augen (G-16: won with no trick)
     n = prof.tricks
-    pts = rec.pts.value if rec.pts is not None else None
-    tricks = rec.tricks_won.value if rec.tricks_won is not None else None
-    if pts is not None and not 0 <= pts <= 120:
-        raise chk.reject("E-PTS", f"pts {pts} is outside 0..120 Augen (rules.md G-1)", rec.pts.pos, found=pts,
-                         expected="0..120")
-    if tricks is not None and not 0 <= tricks <= n:
-        raise chk.reject("E-TRICKS", f"tricks {tricks}: a game has {n} tricks", rec.tricks_won.pos, found=tricks,
-                         expected=f"0..{n}")
+    pts, tricks = _sheet_pts_tricks(chk, n)
     if pts is not None and tricks is not None and ((tricks == 0) != (pts == 0) and not (pts == 0 and tricks < n)
                                                    or tricks == n and pts != 120):
         raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a declarer without a trick "
