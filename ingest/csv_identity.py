@@ -28,7 +28,8 @@ import json
 import re
 
 __all__ = ["sheet_session", "match_sittings", "hand_sittings", "ledger_twin", "stored_night", "nights_like", "nights_of",
-           "SheetLookup", "StoredNight"]
+           "SheetLookup", "StoredNight",
+           "sheet_imports"]
 
 
 def _players(text: str | None) -> frozenset[str]:
@@ -303,6 +304,45 @@ def nights_like(con, date: str, aliases: set[str], names: set[str], but: str | N
     return out
 
 
+#: a stored hand's file that is a CSV score sheet by its name (ingest.csv_sheet.looks_like_csv's names)
+_SHEET_NAMES = (".csv", ".tsv")
+
+
+def sheet_imports(con, session: str, name: str | None = None) -> list[list[int]]:
+    """The runs of hands that earlier imports of CSV score sheets stored in
+    the session named ``session`` (fixm30): each a list of consecutive
+    hand numbers (in force, ascending) that one ``ingests`` row stored from
+    one file, that file a CSV sheet by its name (``.csv``, ``.tsv``) or
+    named as ``name`` (the sheet read now; a workbook's ``FILE[TAB]``
+    compared as written), its last component compared, as the Import page
+    stores an upload's name and ``shead ingest`` the path given.  In the
+    session's hand order; empty when there are none.  What a continuing
+    sheet without a Hand column is matched against before its rows are
+    numbered on (:func:`ingest.csv_sheet.resent_start`).  ``con``: a
+    DuckDB connection to a shead database."""
+    def base(f: str | None) -> str:
+        return (f or "").replace("\\", "/").rsplit("/", 1)[-1]
+
+    own = base(name) if name else None
+    rows = con.execute(
+        "SELECT h.hand, s.ingest_id, s.file FROM hands h JOIN hand_source s USING (hand_id) JOIN sessions x "
+        "ON x.session_id = h.session_id WHERE x.session = ? AND coalesce(x.format, 'shn') = 'shn' "
+        "ORDER BY h.hand, h.hand_id", [session]).fetchall()
+    runs: list[list[int]] = []
+    last: tuple[int | None, int] = (None, 0)
+    for hand, ingest, file in rows:
+        sheet = base(file).lower().endswith(_SHEET_NAMES) or (own is not None and base(file) == own)
+        if not sheet or hand is None:
+            last = (None, 0)
+            continue
+        if last[0] == ingest and hand == last[1] + 1:
+            runs[-1].append(int(hand))
+        else:
+            runs.append([int(hand)])
+        last = (ingest, int(hand))
+    return runs
+
+
 def nights_of(con, date: str) -> list[str]:
     """The names of the sessions stored with hands on ``date``
     (``YYYY-MM-DD``): what a ``session=`` naming none of them may have
@@ -345,6 +385,11 @@ class SheetLookup:
     def prior(self, session: str) -> list:
         ask = getattr(self._store, "prior_hands", None)  # a read-only look-up (the Import page's preview): none
         return ask(session) if ask is not None else []
+
+    def imports(self, session: str, name: str | None = None) -> list[list[int]]:
+        """:func:`sheet_imports` of ``session`` (``name``: the sheet read now)."""
+        with self._store.using() as con:
+            return sheet_imports(con, session, name)
 
     def names(self) -> list[str]:
         """Every stored session's name that holds hands (for a ``session=``

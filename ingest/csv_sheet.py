@@ -94,7 +94,8 @@ from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult, same_meaning
 
 __all__ = ["FIELDS", "IGNORED", "column_map", "date_order_option", "guess_columns", "parse_columns", "looks_like_csv",
-           "read_csv", "Sitting", "CsvResult", "preview", "read_marks", "seat_names", "seat_label", "sheet_header"]
+           "read_csv", "Sitting", "CsvResult", "preview", "read_marks", "seat_names", "seat_label", "sheet_header",
+           "resent_start"]
 
 #: The fields a column can be mapped to, and the header words that name them.
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -224,6 +225,9 @@ class CsvResult:
     night: object | None = None
     #: player column -> the continued session's seat alias (its [Seats], the column matched by alias or name)
     aliases: dict[str, str] = field(default_factory=dict)
+    #: the number the first row without a Hand cell of a continuing sheet takes when the sheet is one sent before
+    #: (:func:`resent_start`, fixm30); None: the next after the session's highest hand
+    first_hand: int | None = None
     #: a Session column's name of a session that is not stored: the night's own session name (its [Session])
     session_tag: str | None = None
     #: the ``--columns`` text as given (for the advice of ``W-CSV-SESSION``), and the ``--rules`` given (None: none)
@@ -1270,6 +1274,14 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
             if refused and any(d.code == "W-CSV-TOTALS" for d in res.errors):
                 res.errors[:] = _refused_in_totals(res.errors, blocks, refused, kept, index, out.players, name)
 
+        def again_rows():  # the rows as the pass below reads them, for a sheet sent again (fixm30)
+            fh, reader, _header = opened()
+            with fh:
+                yield from _stream_headers(_body(_night_blocks(numbered_stream(reader, read_rows(reader, name, [])),
+                                                               layout, name, []), layout), layout, cols, index, name,
+                                           [], out.players)
+
+        resent_start(out, again_rows, index, name, rules or "wi5-called-ace", stored_session)
         fh, reader, _header = opened()
         with fh:
             got: list[HandRecord] = []
@@ -4057,6 +4069,7 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     rows = _oldest_first(out, rows, index, path, notes)
     for _ in _feed_dealers(out, rows, index):  # each night's dealers, in the order its hands are read (real27 F1)
         pass
+    resent_start(out, lambda: iter(rows), index, path, rules, stored_session)  # a sheet sent again (fixm30)
     pending: list = []  # totals rows over rows that write no units: checked against the scored hands
     stated: list[dict[str, int]] = []
     blocks: dict[int, int] = {}
@@ -4119,6 +4132,56 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         # a wrong Total row (W-CSV-TOTALS): checks no first send, but a stored night's check is then against it, not
         # an earlier send's table (fixa27, real26 F6)
         out.result.stated_totals = {next(iter(one)): {out.names.get(p, p): v for p, v in stated[0].items()}}
+
+
+def resent_start(out: CsvResult, rows_of: Callable[[], Iterator[tuple[int, list[str]]]], index: dict[str, int],
+                 path: str | None, rules: str, stored_session=None) -> None:
+    """Set ``out.first_hand`` when a sheet that continues a stored session
+    (``out.night``) and has no Hand column is a sheet sent before (fixm30:
+    sent again, its rows were numbered on after the hands it had stored and
+    stored a second time, every player's units for them counted twice).
+    ``rows_of()`` gives the sheet's data rows afresh (``(row number,
+    cells)``, as :func:`sheet_records` reads them; closed when it has a
+    ``close``).  The rule (docs/storage.md "Duplicates by meaning"): the
+    runs of hands earlier imports of CSV sheets stored in the session
+    (:func:`ingest.csv_identity.sheet_imports`: one import's consecutive
+    numbers) are taken in hand order; for each, the sheet's rows are read
+    as numbered from the run's first hand, and when its first ``m`` records
+    are each the stored hand of their number by meaning
+    (:func:`ingest.meaning.same_hand`, or its notes alone differ:
+    :func:`ingest.meaning.notes_only`) -- ``m`` the run's length, or the
+    sheet's rows when fewer and at least two -- the sheet is numbered from
+    there: its repeated rows are those hands (duplicates, the store's
+    same-number rule), the rows after them take the next numbers (new past
+    the session's last hand; a stored hand there again a duplicate, another
+    ``E-HAND-CONFLICT``).  Else the rows are numbered on after the
+    session's highest hand, as before.  Nothing read when the session holds
+    no hand from a sheet."""
+    night = out.night
+    imports = getattr(stored_session, "imports", None)
+    prior = getattr(stored_session, "prior", None)
+    if night is None or "hand" in out.columns or imports is None or prior is None:
+        return
+    runs = imports(str(night), file_of(path, out.tab))
+    if not runs:
+        return
+    from .meaning import notes_only, same_hand  # noqa: PLC0415
+
+    stored = {r.number: r for r in prior(str(night))}
+    for run in runs:
+        out.first_hand = run[0]
+        rows = rows_of()
+        try:
+            got = list(islice(sheet_records(out, rows, index, path, rules, stored_session, []), len(run)))
+        finally:
+            if hasattr(rows, "close"):
+                rows.close()
+        m = min(len(got), len(run))
+        if (m == len(run) or m >= 2) and all(
+                not rec.errors and (old := stored.get(n)) is not None and (same_hand(old, rec) or notes_only(old, rec))
+                for rec, n in zip(got[:m], run)):
+            return
+    out.first_hand = None
 
 
 def _continued_conflicts(res: FileResult, night) -> None:
@@ -4845,7 +4908,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     reseated.add(d)
                 if sessions[d].id != str(night):
                     sessions[d] = SessionRec({"Session": str(night), **night.tags})
-                count[d] = max(count.get(d, 0), night.top)  # a row without a hand number: the next one
+                # a row without a hand number: the next one; a sheet sent before: its stored hands' (fixm30)
+                count[d] = max(count.get(d, 0), night.top) if out.first_hand is None else out.first_hand - 1
             else:
                 sessions[d] = SessionRec({"Session": name, "Event": group or f"CSV {stem}",
                                           **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
