@@ -112,15 +112,21 @@ if opening:
 # page, shead sheet and the downloads keep it); every column as wide as its longest cell (dashboard.text.column_px)
 _block = sh.game == "schafkopf"
 _BOTH, _PAIR = "result, marks", " points →"  # not "... total": a number column
-if _block:
+# newuser30 F5: a Sheepshead night's marks ("crack Jo ×2") had a column of their own, some 90 px mostly empty, and
+# with five players' units and running totals beside it Lu Σ was cut off at the right edge of a 1400-px window: the
+# marks now follow the result in one cell ("won 70, crack Jo ×2"), as on a Schafkopf block
+_marked = any(r.get("marks") for r in records)
+if _block or _marked:
     for r in records:
         r[_BOTH] = ", ".join(x for x in (r.get("result"), r.get("marks")) if x) or None
+if _block:
+    for r in records:
         for a in sh.players:
             units, total = r.get(f"{a} units"), r.get(f"{a} total")
             # a refused hand's row counts nothing (empty); the total row holds the totals alone
             r[a + _PAIR] = None if total is None else f"{units:+d} → {total}" if r.get("hand") is not None \
                 else str(total)
-_extra = [_BOTH] + [a + _PAIR for a in sh.players] if _block else []
+_extra = [_BOTH] + [a + _PAIR for a in sh.players] if _block else [_BOTH] if _marked else []
 frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or c.endswith((" units", " total"))
                                           or c in ("pot", "pot balance") else pl.Utf8)
                                       for c in sh.columns() + _extra}, strict=False)
@@ -132,8 +138,12 @@ config = {c: st.column_config.NumberColumn(c.rsplit(" ", 1)[0] + ("" if c.endswi
                                            help=f"{sh.players.get(c.rsplit(' ', 1)[0], c)}: "
                                                 + ("the hand's units" if c.endswith(" units") else "running total"),
                                            format="%+d" if c.endswith(" units") else "%d",
-                                           width=max(44, 8 * len(c.rsplit(" ", 1)[0]) + (16 if c.endswith(" units")
-                                                                                        else 22)))
+                                           # newuser30 F5: as wide as the label and the longest number
+                                           width=column_px([c.rsplit(" ", 1)[0] + ("" if c.endswith(" units")
+                                                                                   else " Σ")]
+                                                           + [f"{v:+d}" if c.endswith(" units") else f"{v:d}"
+                                                              for v in (r.get(c) for r in records)
+                                                              if isinstance(v, int)]))
           for c in sh.columns() if c.endswith((" units", " total"))}
 config["hand"] = st.column_config.NumberColumn("hand", width=44)
 # a call with its under card and a night's marks are read whole (new22 F9: "AS und…", "crack Fl…"), given room only
@@ -157,6 +167,19 @@ if sh.has_pot:
                                                           help="The pot's balance after the hand (the first row: "
                                                                "what it held before hand 1)")
 _order = [c for c in sh.shown_columns() if not (_plain and c == "stake") and not (_no_marks and c == "marks")]
+if _marked and not _block:  # newuser30 F5: the marks after the result, in its cell; every text column as wide as
+    # its longest cell (dashboard.text.column_px), so five players' units and running totals fit a 1400-px window
+    _order = [_BOTH if c == "result" else c for c in _order if c != "marks"]
+    config[_BOTH] = st.column_config.TextColumn(
+        "result", help="The hand's result, then its marks: crack, re-crack, blitz and their factor ×N (rules.md E-1)",
+        width=column_px(["result"] + [r.get(_BOTH) for r in records]))
+if "stake" in _order and not _block:
+    config["stake"] = st.column_config.NumberColumn(
+        "stake", help="The hand's multiplier from earlier doublers (rules.md D-11, D-12)",
+        width=column_px(["stake"] + [r.get("stake") for r in records]))
+for c in ("dealer", "picker", "partner", "call"):
+    if c in _order and not _block:
+        config[c] = st.column_config.TextColumn(c, width=column_px([c] + [r.get(c) for r in records]))
 if _block:  # a Schafkopf game has a declarer and a game, not a picker and a called card; fixa30: a column per player
     _order = ["hand", "picker", "partner", "call", _BOTH] + [a + _PAIR for a in sh.players]
     for c, label, why in (("picker", "declarer", "The player who announced the game (Spieler)"),
