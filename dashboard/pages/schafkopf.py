@@ -106,9 +106,21 @@ st.caption("One row per game type: games and share of all Schafkopf games; the d
 
 st.subheader("Laufende")
 lsum = fetch(metrics.schafkopf_laufende_summary, f)
+# verify30 F6: the rates' denominator is the games that count Laufende, not every game with a declarer: a Bettel
+# counts none (rules.md G-16), and a game whose Laufende were not recorded none either; said with their numbers, as
+# the page's own "N games with a declarer" above counts them all
+_bettels = int(games.filter(games["game_type"] == "bettel")["declared"].sum()) \
+    - int(lsum.filter(lsum["game_type"] == "bettel")["games"].sum())
+_unrecorded = declared - int(lsum["games"].sum()) - _bettels
+_left_out = "; ".join(x for x in (
+    f"{plural(_bettels, 'Bettel')} count none, rules.md G-16" if _bettels else "",
+    f"{plural(_unrecorded, 'game')} with Laufende not recorded" if _unrecorded else "") if x)
 if lsum.is_empty():
-    st.info(f"No game with a declarer and recorded Laufende in {over}. (Laufende are stored for games imported "
-            "or re-derived since migration 004; a Ramsch has none.)")
+    st.info(f"No game with a declarer and recorded Laufende in {over}"
+            + ((": the one game with a declarer is a Bettel, which counts no Laufende (rules.md G-16)."
+                if declared == 1 else f": the {declared:,} games with a declarer are Bettels, which count no "
+                                      "Laufende (rules.md G-16).") if declared and _bettels == declared else ".")
+            + " (Laufende are stored for games imported or re-derived since migration 004; a Ramsch has none.)")
 else:
     lgames = int(lsum["games"].sum())
     lwith = int(lsum["with_laufende"].sum())
@@ -116,7 +128,10 @@ else:
     lunknown = int(lsum["side_unknown_laufende"].sum())  # a score sheet's count, its side not known (fixb30 F2)
     c = st.columns(3)
     c[0].metric("Declarer side with Laufende", pct(lwith / lgames))
-    c[0].caption(f"{lwith:,} of {plural(lgames, 'game')} with a declarer: the declaring party held the run of "
+    c[0].caption(f"{lwith:,} of {plural(lgames, 'game')} that count{'s' if lgames == 1 else ''} Laufende"
+                 + (f" (of the {plural(declared, 'game')} with a declarer; {_left_out})" if _left_out else
+                    " (every game with a declarer)")
+                 + ": the declaring party held the run of "
                  "highest trumps from the Eichel-Ober (Wenz: Eichel-Unter) down, long enough to count "
                  "(\"mit N Laufenden\").")
     c[1].metric("Opponents with Laufende", pct(lwithout / lgames))
