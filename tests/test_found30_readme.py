@@ -1,10 +1,9 @@
-"""Session 30 (fixf30): newuser30's finding F7 — the README's notation excerpt and its test count.
+"""Session 30 (fixf30): newuser30's finding F7 — the README's notation excerpt.
 
 The README's "The notation in brief" excerpt claims to be data/sheepshead/example_session.shn (notation.md §3's
 normative example) with lines left out at `...`; it wrote the [Rules] line without `noPick=leaster` and left out
 the Site and Table lines and hand 15's score line with no `...`.  Each line of the excerpt is now the file's line as
-written, in order, and every run of lines left out is marked by one `...` line (the file's end too).  The suite's
-size is "about 3,500 tests" (about 3,460 collected in session 30).
+written, in order, and every run of lines left out is marked by one `...` line (the file's end too).
 """
 
 from __future__ import annotations
