@@ -1729,6 +1729,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if not options and side_word is not None and rec.score is not None:
         _side_against_units(chk, side_word, cands, partners, bounds, pts, tricks, picker, stake, marks, sheepshead,
                             out, written)
+        if rec.outcome.value in cands:  # no tier of the word's side gives them either: refused as the word's plain
+            cands = [rec.outcome.value]  # tier, naming the entry off (the sum's second look, judge.judge_hand)
     if not options:
         if rec.score is None:
             if bounds:
