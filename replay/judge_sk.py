@@ -597,6 +597,21 @@ def _provenance(chk, st: SchafkopfState) -> dict[str, str]:
 # score-sheet games (docs/notation.md §14.7)
 
 
+def _written_outcome(chk, o: str, cands: list[str], ow, facts: str) -> list[str]:
+    """The outcome word ``o`` written at ``ow`` (already checked: in
+    ``cands``, the outcomes the written ``facts`` allow, or agreed at the
+    table with ``^``): its provenance, ``asserted`` or ``conflict``, and a
+    ``W-AGREED`` warning when the table agreed on another outcome than the
+    facts give (rules.md G-12, G-14, G-16).  Returns ``[o]``: the outcome
+    the hand is settled with."""
+    chk.prov["outcome"] = "asserted" if o in cands else "conflict"
+    if o not in cands:
+        chk.warnings.append(chk.diag("W-AGREED", f"{o} agreed at the table; the written {facts} give "
+                                     f"{' or '.join(cands)}", ow.pos, severity="warning", found=o,
+                                     expected=" or ".join(cands)))
+    return [o]
+
+
 def _sheet_klopfer(chk, prof) -> list[int | None]:
     """The seats that knocked (``klopfen`` marks) on a score-sheet line, in
     order (None for a seat not named), each checked by
@@ -743,12 +758,7 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
                                  expected=" or ".join(cands))
             raise chk.reject("E-OUTCOME", f"{o} disagrees with {why} (rules.md G-12, G-14: 61 wins, -s at 91 or 30, "
                              "-z by tricks)", ow.pos, found=o, expected=" or ".join(cands))
-        chk.prov["outcome"] = "asserted" if o in cands else "conflict"
-        if o not in cands:
-            chk.warnings.append(chk.diag("W-AGREED", f"{o} agreed at the table; the written Augen and tricks give "
-                                         f"{' or '.join(cands)}", ow.pos, severity="warning", found=o,
-                                         expected=" or ".join(cands)))
-        cands = [o]
+        cands = _written_outcome(chk, o, cands, ow, "Augen and tricks")
     else:
         chk.prov["outcome"] = "derived"
     # the written run, even one below the minimum, says which party holds the top trump (G-13)
@@ -1106,12 +1116,7 @@ def _sheet_bettel(chk, prof, dealer) -> tuple[HandOutcome, None, Settlement]:
             raise chk.reject("E-OUTCOME", f"{o} disagrees with {why} of the declarer: a Bettel is won by taking no "
                              "trick and lost by taking any (rules.md G-16)", ow.pos, found=o,
                              expected=" or ".join(cands))
-        chk.prov["outcome"] = "asserted" if o in cands else "conflict"
-        if o not in cands:
-            chk.warnings.append(chk.diag("W-AGREED", f"{o} agreed at the table; the written tricks and Augen give "
-                                         f"{' or '.join(cands)}", ow.pos, severity="warning", found=o,
-                                         expected=" or ".join(cands)))
-        cands = [o]
+        cands = _written_outcome(chk, o, cands, ow, "tricks and Augen")
     else:
         chk.prov["outcome"] = "derived"
     # ---- Kontra and Re by the right party and in time (G-18), for each possible declarer
