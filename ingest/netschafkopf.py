@@ -1313,6 +1313,17 @@ def _advance(item: ValidatedHand | RejectedHand, g: _Game, seats: list[str], pre
     return None, None, g.number, (g.last_line or None) if g.number is not None else None
 
 
+def _table_where(g: _Game, number: int | None) -> str:
+    """Which table the running state after ``g`` is, for the end check's
+    message: its score row (``game 7's row, line 140``) or, for a game read
+    without its table, the table before it carried by its units."""
+    if g.carried is not None:  # a damaged row's stand-in (_check_game)
+        return f"game {number}'s row as its cards make it, line {g.row_line}"
+    if g.row is not None:
+        return f"game {g.row[0]}'s row, line {g.row_line}"
+    return f"carried to game {number} by its units"
+
+
 def _missing_games(path: str | None, g: _Game, prev_number: int | None, prev_line: int | None,
                    missing: list[tuple[int, int]], first: bool = False) -> list[Diagnostic]:
     """``W-NSK-MISSING`` at the score row of game ``g`` when its number is
@@ -1340,38 +1351,66 @@ def _missing_games(path: str | None, g: _Game, prev_number: int | None, prev_lin
                        found=f"game {n}", expected=f"game {a}")]
 
 
+def _raw_row(lines, g: _Game) -> tuple[int, list[int], int] | None:
+    """The score row of a refused game block whose reading stopped before
+    its table (a bad card or line above it: ``g.row`` unread), read alone:
+    ``(game number, the four values, line number)`` of the last
+    ``Spiel Preis ...`` header's row in the block, else None.  The end
+    check compares the stored totals with it, the file's true last running
+    table (real31 F1); the next game is still judged as after an unknown
+    table.  ``lines``: the file's lines as ``_parse_block`` indexes them."""
+    found = None
+    head = False
+    for i, line in enumerate(lines[g.start + 1:g.end], g.start + 2):
+        if not line.strip():
+            continue
+        if _TABLE_HEAD.match(line):
+            head = True
+            continue
+        m = _TABLE_ROW.match(line) if head else None
+        if m is not None and max(len(x) for x in m.group(0).split()) <= 18:
+            found = (int(m.group(1)), [int(x) for x in m.group(3).split()], i)
+        head = False
+    return found
+
+
 def _end_check(path: str | None, seats: list[str], last_row: list[int], totals: dict[str, int], n_hands: int,
-               n_rejected: int, n_lines: int, missing: list[tuple[int, int]] = (), conflicts: int = 0
-               ) -> list[Diagnostic]:
+               n_rejected: int, n_lines: int, missing: list[tuple[int, int]] = (), conflicts: int = 0,
+               where: str | None = None) -> list[Diagnostic]:
     """The end check of a protocol (see :func:`read_protocol`): ``totals``
     (seat -> units summed over the ``n_hands`` games read as good) against
-    the log's last running table ``last_row``; ``E-NSK-TOTALS`` when nothing
+    the log's last running table ``last_row`` (the file's last score row,
+    a refused game's too: :func:`_raw_row`; ``where`` says which, e.g.
+    ``game 99's row, line 1952``); ``E-NSK-TOTALS`` when nothing
     was refused or missing and they differ, ``W-NSK-INCOMPLETE`` when
     ``n_rejected`` games were refused or the numbering skips the game ranges
     ``missing`` (:func:`_missing_games`), at the file's last line
-    ``n_lines``: the session's incompleteness said once.  Nothing when
+    ``n_lines``: the session's incompleteness said once, with whether the
+    stored totals equal the table and, when not, the table minus the stored
+    totals per player.  Nothing when
     ``conflicts`` games of the file differ from the stored games of their
     numbers (each an ``E-HAND-CONFLICT``): the file is an edited copy, the
     stored session keeps its own games, and its totals are not this file's."""
     diff = {s: last_row[i] - totals[s] for i, s in enumerate(seats) if last_row[i] != totals[s]}
     table = ", ".join(f"{s} {v:+d}" for s, v in zip(seats, last_row))
     stored = ", ".join(f"{s} {totals[s]:+d}" for s in seats)
+    at = f"{where}: " if where else ""
+    unequal = (f"the stored totals ({stored}) are not the log's last running table ({at}{table}); the table minus "
+               "the stored: " + ", ".join(f"{s} {last_row[i] - totals[s]:+d}" for i, s in enumerate(seats)))
+    equal = "the stored totals are the log's last running table" + (f", {where}," if where else "") + " all the same"
     if missing:
         n = sum(b - a + 1 for a, b in missing)
         names = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in missing)
         gone = f"{n} game{'s' if n > 1 else ''} missing (game{'s' if n > 1 else ''} {names})" + (
             f" and {n_rejected} of {n_rejected + n_hands} refused" if n_rejected else "")
         return [Diagnostic(
-            "W-NSK-INCOMPLETE", f"{gone}: the stored totals ({stored}) are not the log's last running table "
-            f"({table})" if diff else gone, "warning", path, n_lines or 1, 1,
+            "W-NSK-INCOMPLETE", f"{gone}: {unequal}" if diff else gone, "warning", path, n_lines or 1, 1,
             found=stored if diff else None, expected=table if diff else None)]
     if n_rejected:
         return [Diagnostic(
-            "W-NSK-INCOMPLETE", f"{n_rejected} of {n_rejected + n_hands} games "
-            f"refused: the stored totals ({stored}) are not the log's last running table ({table})"
-            if diff else f"{n_rejected} game{'s' if n_rejected > 1 else ''} refused (the stored totals are the log's "
-            "last running table all the same)", "warning", path, n_lines or 1, 1,
-            found=stored if diff else None, expected=table if diff else None)]
+            "W-NSK-INCOMPLETE", f"{n_rejected} of {n_rejected + n_hands} games refused: {unequal}"
+            if diff else f"{n_rejected} game{'s' if n_rejected > 1 else ''} refused ({equal})", "warning", path,
+            n_lines or 1, 1, found=stored if diff else None, expected=table if diff else None)]
     if diff and not conflicts:
         return [Diagnostic(
             "E-NSK-TOTALS", f"the stored games sum to {stored}; the log's last running table is {table}",
@@ -1609,6 +1648,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     prev_stock: int | None = None
     last_row: list[int] | None = None
     last_n: int | None = None  # the game of last_row
+    where: str | None = None  # which table last_row is, said by the end check
     number = number_line = None  # the game number of the block before, and the line of its score row
     missing: list[tuple[int, int]] = []
     for k, g in enumerate(games):
@@ -1622,6 +1662,10 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         if prev is not None and (g.row is not None or last_row is not None):
             last_row, last_n = list(prev), number  # a row, or the table carried over a game read without one
             last_seats = game_seats[k]
+            where = _table_where(g, number)
+        elif isinstance(item, RejectedHand) and g.row is None and (raw := _raw_row(lines, g)) is not None:
+            last_n, last_row, line = raw  # a refused game's row, unread by its parse: the file's table all the same
+            last_seats, where = game_seats[k], f"game {last_n}'s row, line {line}"
     # -- a refused game the session holds already: a conflict with the stored game
     stored = _stored_games(stored_session, session) if result.hands or result.rejected else None
     result.rejected, conflicts = _conflicts(result.rejected, session, stored, stored_session)
@@ -1633,7 +1677,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         # games call its player now (a Gast renamed by an amendment: break18 F13); its header's names shown
         totals = _column_totals(result.hands, stored, last_n, last_seats)
         result.errors.extend(_end_check(path, last_seats, last_row, totals, n_games,
-                                        result.refused, len(lines), missing, conflicts))
+                                        result.refused, len(lines), missing, conflicts, where))
         if not changed and not _adds_nothing(stored, [vh.outcome.hand for vh in result.hands], result.refused):
             # (a table whose column changed hands is no player's total: the refused games mark the session)
             result.log_totals = dict(zip(seats, last_row))

@@ -56,7 +56,8 @@ from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTI
                                  _decoded_twice,
                                  _end_check,
                                  _first_deals, _Game, _header_facts, _judge_block, _missing_games, _observe,
-                                 _parse_block, _Reject, _still_missing, _stored_base, _stored_games, _writer_check,
+                                 _parse_block, _raw_row, _Reject, _still_missing, _stored_base, _stored_games,
+                                 _table_where, _writer_check,
                                  announced_game, utf16_codec)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
@@ -377,6 +378,7 @@ class ProtocolStream:
         columns = [0, 0, 0, 0]
         n_hands = n_rejected = n_conflicts = 0
         last_n: int | None = None
+        where: str | None = None  # which table last_row is (read_protocol)
         number = number_line = None  # as read_protocol: the block before's game number and score-row line
         missing: list[tuple[int, int]] = []
         cur = self._new()
@@ -417,6 +419,10 @@ class ProtocolStream:
             prev, prev_stock, number, number_line = _advance(item, g, at, prev, prev_stock)
             if prev is not None and (g.row is not None or last_row is not None):
                 last_row, last_n, last_seats = list(prev), number, at  # as read_protocol
+                where = _table_where(g, number)
+            elif not isinstance(item, ValidatedHand) and g.row is None and (raw := _raw_row(ctx.lines, g)):
+                last_n, last_row, line = raw  # as read_protocol: a refused game's row, unread by its parse
+                last_seats, where = at, f"game {last_n}'s row, line {line}"
         if k < 0:
             return
         cur.last = True
@@ -428,7 +434,8 @@ class ProtocolStream:
             stored_cols = self.stored.column_totals(last_n) if numbers else [0, 0, 0, 0]
             totals = {s: a + b for s, a, b in zip(last_seats, stored_cols, columns)}
             cur.errors.extend(_end_check(path, last_seats, last_row, totals, held + n_hands,
-                                         n_rejected, scan.total, _still_missing(numbers, missing), n_conflicts + c))
+                                         n_rejected, scan.total, _still_missing(numbers, missing), n_conflicts + c,
+                                         where))
             if not changed and not (n_hands == 0 and _adds_nothing(self.stored, (), n_rejected)):
                 cur.log_totals = dict(zip(seats, last_row))
         yield cur

@@ -112,8 +112,8 @@ def test_a_protocol_cut_or_with_a_refused_game_says_its_totals_once(tmp_path):
     cut.write_bytes(b"".join(lines[:55]))
     out = runner.invoke(app, ["ingest", str(cut), "--db", str(tmp_path / "cut.duckdb")]).output
     (warn,) = [line for line in out.splitlines() if "W-NSK-INCOMPLETE" in line]
-    assert warn.endswith("W-NSK-INCOMPLETE: 1 game refused (the stored totals are the log's last running table "
-                         "all the same)"), out
+    assert warn.endswith("W-NSK-INCOMPLETE: 1 game refused (the stored totals are the log's last running table, "
+                         "game 2's row, line 43, all the same)"), out  # which row: the file's last (real31 F1)
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"".join(lines).replace(b"Gegner haben 45 Augen", b"Gegner haben 75 Augen"))
     out = runner.invoke(app, ["ingest", str(bad), "--db", str(tmp_path / "bad.duckdb")]).output
@@ -121,5 +121,6 @@ def test_a_protocol_cut_or_with_a_refused_game_says_its_totals_once(tmp_path):
     stored = "PcLinks -40, PcOben +40, PcRechts -40, Gast +40"
     table = "PcLinks -30, PcOben +30, PcRechts -30, Gast +30"
     assert warn.endswith(f"W-NSK-INCOMPLETE: 1 of 3 games refused: the stored totals ({stored}) are not the log's "
-                         f"last running table ({table})"), out
+                         f"last running table (game 3's row, line 64: {table}); the table minus the stored: "
+                         "PcLinks +10, PcOben -10, PcRechts +10, Gast -10"), out  # game 2's change (real31 F1)
     assert warn.count(stored) == warn.count(table) == 1 and " — found" not in warn
