@@ -253,6 +253,7 @@ class _Ctx:
     lines: list[str]
     guest: str
     hand: int | None = None
+    before: list[str] | None = None  # the players of the game before (its table's columns), for E-NSK-SEAT's word
 
     def diag(self, code: str, message: str, line: int, col: int = 1, *, found: object = None,
              expected: object = None, trick: int | None = None, severity: str = "error") -> Diagnostic:
@@ -607,6 +608,37 @@ def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> 
 # --------------------------------------------------------------------------
 
 
+def _unborne_header(ctx: _Ctx, g: _Game, seats: list[str]) -> Diagnostic | None:
+    """``E-NSK-SEAT`` at the game's own table header when it names players
+    (``seats``, read off it: :func:`_block_seats`) other than those of the
+    game before (``ctx.before``) while the game's ``Geber:`` and deal lines
+    still name only those of the game before: the header's names differ from
+    the names the protocol used up to that line (real31 F3: real names typed
+    into the final standings' header), not a player seated anew (nsk18 F6,
+    whose deal lines name the new player).  The game cannot be placed, so it
+    is refused with this error, not with "the dealer is not a player".
+    None otherwise."""
+    before = ctx.before
+    if before is None or g.head is None or g.head[:4] != seats or before == seats or not g.deals:
+        return None
+    dealt = {g.dealer} | {name for name, _, _, _ in g.deals}
+    if not dealt <= set(before) or dealt <= set(seats):
+        return None
+    cols = [j for j in range(4) if seats[j] != before[j]]
+    line = ctx.lines[g.head_line - 1]
+    m = re.search(rf"(?<!\S){re.escape(seats[cols[0]])}(?!\S)", line)
+    new = ", ".join(seats[j] for j in cols)
+    old = ", ".join(before[j] for j in cols)
+    return ctx.diag(
+        "E-NSK-SEAT", f"the score table's header (line {g.head_line}) names {new} where the protocol named "
+        f"{old} in {'that column' if len(cols) == 1 else 'those columns'} up to that line, and this game's "
+        f"'Geber:' and deal lines (line {g.start + 1}) still name {', '.join(sorted(dealt & set(before)))}: the "
+        "header's names differ from the players' names, so the game cannot be placed (write the deal lines' "
+        "names in the header, or the new names in the deal lines too)", g.head_line,
+        m.start() + 1 if m else 1, found=" / ".join(seats[j] for j in cols),
+        expected=" / ".join(before[j] for j in cols))
+
+
 def _setup(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile
            ) -> tuple[SchafkopfState, _Price | None, Game, Suit | None, bool]:
     """The dealt state of a parsed block with its doublings and game applied
@@ -615,6 +647,8 @@ def _setup(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile
     _Reject for a bad deal, an unreadable price or game, an illegal game."""
     first = g.start + 1
     pos = {name: i for i, name in enumerate(seats)}
+    if (unborne := _unborne_header(ctx, g, seats)) is not None:
+        raise _Reject([unborne])
     if g.dealer not in pos:
         raise _Reject([ctx.diag("E-NSK-SEAT", f"the dealer {g.dealer!r} is not a player of this file", first,
                                 found=g.dealer, expected=" / ".join(seats))])
@@ -1042,6 +1076,41 @@ def infer_rules(data: bytes, path: str | None = None) -> TariffInference | None:
     return _infer(_Ctx(path, lines, "Gast"), games, _game_seats(games, lines, seats))[0]
 
 
+def _dealt_names(lines: Iterable[str]) -> set[str]:
+    """The names a block's ``Geber:`` and deal lines (``X hat: ...``) give."""
+    out: set[str] = set()
+    for line in lines:
+        if (m := _GEBER.match(line)) or (m := _DEAL.match(line)):
+            out.add(m.group(1))
+    return out
+
+
+def _unborne(before: list[str], at: list[str], lines: Iterable[str]) -> bool:
+    """True when a block (``lines``) whose table header seats ``at`` names
+    players other than ``before`` (the protocol's players up to it) while its
+    ``Geber:`` and deal lines name only ``before``'s: the header's names are
+    not borne out by the game (real31 F3; :func:`_unborne_header` refuses it
+    saying so), and ``before`` stay the protocol's players after it."""
+    if at == before:
+        return False
+    dealt = _dealt_names(lines)
+    return bool(dealt) and dealt <= set(before) and not dealt <= set(at)
+
+
+def _players_before(games: list[_Game], lines: list[str], seats: list[str], game_seats: list[list[str]]
+                    ) -> list[list[str]]:
+    """For each game, the protocol's players up to it (``_Ctx.before``): the
+    seats of the last game before it whose header its deal lines bear out
+    (:func:`_unborne`), the file's first ``seats`` at first."""
+    out: list[list[str]] = []
+    before = seats
+    for g, at in zip(games, game_seats):
+        out.append(before)
+        if not _unborne(before, at, lines[g.start:g.end]):
+            before = at
+    return out
+
+
 def _game_seats(games: list[_Game], lines: list[str], seats: list[str]) -> list[list[str]]:
     """Each game's players by the table's column (:func:`_block_seats`),
     the file's first ``seats`` before any header names others."""
@@ -1055,14 +1124,18 @@ def _game_seats(games: list[_Game], lines: list[str], seats: list[str]) -> list[
 
 def _infer(ctx: _Ctx, games: list[_Game], seats: list[list[str]]) -> tuple[TariffInference, list[_Game]]:
     """Parse every block (the parsed ones returned) and infer the tariff;
-    ``seats``: each game's players (:func:`_block_seats`)."""
+    ``seats``: each game's players (:func:`_block_seats`).  A game whose
+    header's names its deal lines do not bear out (:func:`_unborne`) is
+    refused later, but its price line is the house's all the same: it is
+    observed under the players its deal lines name (real31 F3)."""
     parsed: list[_Game] = []
     seats_of: dict[int, list[str]] = {}
-    for g, at in zip(games, seats):
+    before = _players_before(games, ctx.lines, seats[0] if seats else [], seats)
+    for g, at, was in zip(games, seats, before):
         try:
             _parse_block(ctx, g)
             parsed.append(g)
-            seats_of[id(g)] = at
+            seats_of[id(g)] = was if _unborne(was, at, ctx.lines[g.start:g.end]) else at
         except _Reject:
             pass
     short = bool(parsed) and sum(g.short for g in parsed) * 2 > len(parsed)
@@ -1603,7 +1676,12 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         result.errors.append(wrong)
         return result
     game_seats = _game_seats(games, lines, seats)  # by column: a header may seat someone new (nsk18 F6)
-    changed = any(gs != seats for gs in game_seats)
+    players_before = _players_before(games, lines, seats, game_seats)
+    # each game's players as the end check names its table's columns: a header its deal lines do not bear out
+    # (real31 F3) names no one
+    placed = [was if _unborne(was, at, lines[g.start:g.end]) else at
+              for g, at, was in zip(games, game_seats, players_before)]
+    changed = any(p != seats for p in placed)
     inference, parsed = _infer(ctx, games, game_seats)
     if stored_session is not None and explicit is None and (first := _first_deals(parsed, seats)):
         session = stored_session(header, first) or session
@@ -1652,6 +1730,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     number = number_line = None  # the game number of the block before, and the line of its score row
     missing: list[tuple[int, int]] = []
     for k, g in enumerate(games):
+        ctx.before = players_before[k]
         item, g = _judge_block(ctx, g, id(g) in ready, k == 0, game_seats[k], prev, prev_stock, session, date,
                                header, prof, rules_str, number)
         games[k] = g
@@ -1661,11 +1740,11 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         prev, prev_stock, number, number_line = _advance(item, g, game_seats[k], prev, prev_stock)
         if prev is not None and (g.row is not None or last_row is not None):
             last_row, last_n = list(prev), number  # a row, or the table carried over a game read without one
-            last_seats = game_seats[k]
+            last_seats = placed[k]
             where = _table_where(g, number)
         elif isinstance(item, RejectedHand) and g.row is None and (raw := _raw_row(lines, g)) is not None:
             last_n, last_row, line = raw  # a refused game's row, unread by its parse: the file's table all the same
-            last_seats, where = game_seats[k], f"game {last_n}'s row, line {line}"
+            last_seats, where = placed[k], f"game {last_n}'s row, line {line}"
     # -- a refused game the session holds already: a conflict with the stored game
     stored = _stored_games(stored_session, session) if result.hands or result.rejected else None
     result.rejected, conflicts = _conflicts(result.rejected, session, stored, stored_session)

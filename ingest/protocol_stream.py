@@ -57,7 +57,7 @@ from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTI
                                  _end_check,
                                  _first_deals, _Game, _header_facts, _judge_block, _missing_games, _observe,
                                  _parse_block, _raw_row, _Reject, _still_missing, _stored_base, _stored_games,
-                                 _table_where, _writer_check,
+                                 _table_where, _unborne, _writer_check,
                                  announced_game, utf16_codec)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
@@ -333,10 +333,14 @@ class ProtocolStream:
         parsed = short = games = 0
         first: list[tuple[int, str]] = []
         at = self.seats  # each game's players, as read_protocol: a header may seat someone new (nsk18 F6)
+        before = at  # the players up to the block (read_protocol's _players_before)
         for start, lines, last in self._scan():
             games += 1
             names.block(start, lines)
             at = _block_seats(at, lines)
+            observed = before if (unborne := _unborne(before, at, lines)) else at  # real31 F3, as read_protocol
+            if not unborne:
+                before = at
             end = start + len(lines)
             ctx.lines = _Window(start, lines, last if last is not None else end + 1)
             ctx.hand = None
@@ -349,7 +353,7 @@ class ProtocolStream:
             if len(first) < IDENTITY_GAMES:
                 first += _first_deals([g], self.seats)
             short += g.short
-            o = _observe(ctx, g, at, looses[g.short])
+            o = _observe(ctx, g, observed, looses[g.short])
             ag = announced_game("\n".join(lines))
             if ag is not None:
                 announced[g.short][ag[0]] = None
@@ -389,9 +393,13 @@ class ProtocolStream:
         k = -1
         at = seats  # each game's players (read_protocol's game_seats)
         changed = False
+        before = at  # the players up to the block (read_protocol's _players_before)
         for k, (start, lines, last) in enumerate(self._scan(scan)):
             at = _block_seats(at, lines)
-            changed = changed or at != seats
+            ctx.before = placed = before  # the players of the block's columns, as read_protocol's placed
+            if not _unborne(before, at, lines):
+                before = placed = at
+            changed = changed or placed != seats
             if len(cur.hands) + len(cur.rejected) >= batch:
                 sessions |= {h.outcome.session for h in cur.hands}
                 cur.rejected, c = _conflicts(cur.rejected, self.session, self.stored, self.lookup)
@@ -418,11 +426,11 @@ class ProtocolStream:
                 n_rejected += 1
             prev, prev_stock, number, number_line = _advance(item, g, at, prev, prev_stock)
             if prev is not None and (g.row is not None or last_row is not None):
-                last_row, last_n, last_seats = list(prev), number, at  # as read_protocol
+                last_row, last_n, last_seats = list(prev), number, placed  # as read_protocol
                 where = _table_where(g, number)
             elif not isinstance(item, ValidatedHand) and g.row is None and (raw := _raw_row(ctx.lines, g)):
                 last_n, last_row, line = raw  # as read_protocol: a refused game's row, unread by its parse
-                last_seats, where = at, f"game {last_n}'s row, line {line}"
+                last_seats, where = placed, f"game {last_n}'s row, line {line}"
         if k < 0:
             return
         cur.last = True
