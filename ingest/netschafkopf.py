@@ -137,6 +137,75 @@ def _decoded_twice(lines: list[str], path: str | None, first_line: int = 1) -> l
     return []
 
 
+#: The words with an umlaut or ß that NetSchafkopf writes in a protocol (the Gras suit "Grün", "für Tout",
+#: "den höheren Ober"): what a word holding U+FFFD may have been (:func:`_read_lost`).
+_UMLAUT_WORDS = frozenset({"grün", "für", "höheren"})
+_LOST_WORD = re.compile(r"(?:[^\W\d_]|\ufffd)*\ufffd(?:[^\W\d_]|\ufffd)*")
+_LOST_RUN = re.compile("\ufffd+")
+
+
+def _read_lost(word: str) -> str | None:
+    """The word of a protocol that ``word`` — letters with one run of
+    U+FFFD, the replacement character, where a character was lost — was:
+    the one of :data:`_UMLAUT_WORDS` that ä, ö, ü or ß in the gap makes
+    (``Gr\ufffdn`` -> ``Grün``), in the word's case; None when none or
+    more than one fits, or the word has more than one gap."""
+    runs = _LOST_RUN.findall(word)
+    if len(runs) != 1:
+        return None
+    fits = {_LOST_RUN.sub(ch, word) for ch in "äöüß" if _LOST_RUN.sub(ch, word).lower() in _UMLAUT_WORDS}
+    if len(fits) != 1:
+        return None
+    (got,) = fits
+    letters = _LOST_RUN.sub("", word)
+    return got.upper() if len(letters) > 1 and letters.isupper() else got
+
+
+def _repair_lost(lines: list[str], first_line: int, seen: dict[str, tuple[int, int, str, str | None]]) -> None:
+    """Read, in place, each word of ``lines`` (the file's lines from line
+    ``first_line``, 1-based) that holds U+FFFD as the protocol's word it fits
+    (:func:`_read_lost`; a word none fits is left as it is), and note in
+    ``seen`` the first of each kind, ``"read"`` and ``"left"``:
+    ``(line, column, word, read as or None)`` (real31 F4: an editor that
+    could not read a Latin-1 protocol saved it again as UTF-8)."""
+    for k, line in enumerate(lines):
+        if "\ufffd" not in line:
+            continue
+
+        def read(m: re.Match, k: int = k) -> str:
+            word = m.group(0)
+            got = _read_lost(word)
+            seen.setdefault("left" if got is None else "read", (first_line + k, m.start() + 1, word, got))
+            return word if got is None else got
+
+        lines[k] = _LOST_WORD.sub(read, line)
+
+
+def _lost_said(path: str | None, seen: dict[str, tuple[int, int, str, str | None]],
+               said: set[str] | None = None) -> list[Diagnostic]:
+    """``W-NSK-REPLACED`` warnings for what :func:`_repair_lost` noted in
+    ``seen``, each kind once (``said``: the kinds said already, updated)."""
+    out: list[Diagnostic] = []
+    said = set() if said is None else said
+    for kind in ("read", "left"):
+        if kind not in seen or kind in said:
+            continue
+        said.add(kind)
+        ln, col, word, got = seen[kind]
+        lost = (f"line {ln} reads {word!r} with U+FFFD, the replacement character: the file was saved again by a "
+                "program that could not read its characters (a Latin-1 protocol opened as UTF-8), and they are lost")
+        if got is not None:
+            msg = (f"{lost}; {word!r} is read as {got!r}, the only word of a protocol that fits (ä, ö, ü or ß in the "
+                   "gap), here and wherever a word fits one alone; to keep the protocol's own text, ingest "
+                   "NetSchafkopf's file, not the copy")
+        else:
+            msg = (f"{lost}; no word of a protocol fits {word!r}, so it is left as it is (a game whose name or player "
+                   "it spoils is refused); ingest NetSchafkopf's own file, not the copy")
+        out.append(Diagnostic("W-NSK-REPLACED", msg, "warning", path, ln, col, found=word,
+                              expected=got if got is not None else "the lost character"))
+    return out
+
+
 def decode_protocol(data: bytes) -> tuple[str, str]:
     """(text, encoding): UTF-16 when :func:`utf16_codec` finds it at the
     start (a BOM, or NULs in every other byte; a byte pair that is no
@@ -709,7 +778,9 @@ def _setup(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile
         else:
             parsed = _parse_game(atext)
             if parsed is None:
-                raise _Reject([ctx.diag("E-NSK-GAME", f"unknown game {atext!r}", aline, found=atext,
+                lost = (": it holds U+FFFD, the replacement character, where the file lost a character when it "
+                        "was saved again (W-NSK-REPLACED)" if "\ufffd" in atext else "")
+                raise _Reject([ctx.diag("E-NSK-GAME", f"unknown game {atext!r}{lost}", aline, found=atext,
                                         expected="'Mit der Eichel-Ass', 'Herz-Solo', 'Wenz', 'Gras-Geier' ...")])
             game, suit, tout = parsed
             who = ctx.name(aname)
@@ -1641,6 +1712,10 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     lines = _LINE_SPLIT.split(text)
     result = ProtocolResult(path=path)
     result.errors.extend(_decoded_twice(lines, path))
+    if "\ufffd" in text:  # characters lost by an editor's re-save (real31 F4): read where one word fits
+        lost: dict[str, tuple[int, int, str, str | None]] = {}
+        _repair_lost(lines, 1, lost)
+        result.errors.extend(_lost_said(path, lost))
     starts = [i for i, line in enumerate(lines) if _GEBER.match(line)]
     if starts:  # a second protocol's header after the first game: two files joined (real21 F3)
         again = next((i for i in range(starts[0] + 1, len(lines)) if _PLAYED_BY.search(lines[i])), None)

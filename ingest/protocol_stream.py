@@ -53,7 +53,7 @@ from ingest.model import FileResult, ValidatedHand
 from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD,
                                  _block_seats,
                                  ProtocolResult, _adds_nothing, _advance, _after_row, _conflicts, _Ctx, _DealNames,
-                                 _decoded_twice,
+                                 _decoded_twice, _lost_said, _repair_lost,
                                  _end_check,
                                  _first_deals, _Game, _header_facts, _judge_block, _missing_games, _observe,
                                  _parse_block, _raw_row, _Reject, _still_missing, _stored_base, _stored_games,
@@ -157,6 +157,10 @@ def _blocks(lines: Iterator[str], into: "_Scan") -> Iterator[tuple[int, list[str
     cur: list[str] = []
     i = -1
     for i, line in enumerate(lines):
+        if "\ufffd" in line:  # a character lost by an editor's re-save: read as read_protocol reads it (real31 F4)
+            one = [line]
+            _repair_lost(one, i + 1, into.lost)
+            line = one[0]
         if i == 0:
             into.first = line
         if _GEBER.match(line):
@@ -198,6 +202,7 @@ class _Scan:
     header: list[str] = field(default_factory=list)
     first: str = ""
     total: int = 0
+    lost: dict = field(default_factory=dict)  # the first word of each kind holding U+FFFD (_repair_lost)
 
 
 @dataclass
@@ -390,6 +395,7 @@ class ProtocolStream:
         encoding_said = any(d.code == "W-NSK-ENCODING" for d in self.warnings)
         sessions: set[str] = set()
         scan = _Scan()
+        lost_said: set[str] = set()
         k = -1
         at = seats  # each game's players (read_protocol's game_seats)
         changed = False
@@ -407,6 +413,8 @@ class ProtocolStream:
                 yield cur
                 cur = self._new(frozenset(sessions))
             end = start + len(lines)
+            if scan.lost and len(lost_said) < len(scan.lost):
+                cur.errors.extend(_lost_said(path, scan.lost, lost_said))  # W-NSK-REPLACED, each kind once
             if not encoding_said and (twice := _decoded_twice(lines, path, start + 1)):
                 cur.errors.extend(twice)  # the first broken umlaut, as read_protocol says it
                 encoding_said = True
