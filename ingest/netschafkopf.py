@@ -235,6 +235,9 @@ _SPIELART = re.compile(r"^\s*Spielart:\s*(.*\S)\s*$")
 _PASS = re.compile(r"^\s*(\S+) schiebt (?:an )?(\S+?):(.*)$")
 _RAMSCH_LINE = re.compile(r"^\s*Es wurde Ramsch gespielt\.?\s*$")
 _TABLE_HEAD = re.compile(r"^\s*Spiel\s+Preis\s+(.*)$")
+#: A deal, trick or dealer line whose player's name holds a space ('Sepp Huber hat: ...'), which none of the
+#: patterns above reads (real31 F8).
+_SPACED_NAME = re.compile(r"^\s*(?:Geber:\s*(\S+(?:[ \t]+\S+)+?)\s*$|(\S+(?:[ \t]+\S+)+?) (?:hat|spiels?t aus):)")
 _TABLE_ROW = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+((?:[+-]?\d+\s+){3}[+-]?\d+)\s+([+-]?\d+)\s*$")
 _PLAYED_BY = re.compile(r"gespielt von (\S+) am (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)")
 _PROTOCOL_OF = re.compile(r"protokoll vom (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)", re.IGNORECASE)
@@ -1260,6 +1263,7 @@ class _DealNames:
         self.first: dict[str, int] = {}  # name -> its first deal line (1-based)
         self.head: tuple[int, str] | None = None  # the first table header of four names: (line, text)
         self.headed: set[str] = set()  # every name of every table header: a later one may seat a new player
+        self.spaced: tuple[int, str, int] | None = None  # the first line naming a player with a space: line, name, col
 
     def block(self, start: int, lines: Iterable[str]) -> None:
         """Tally one game block: ``lines`` its lines, the first at index ``start`` (0-based) of the file."""
@@ -1268,6 +1272,10 @@ class _DealNames:
             if (m := _DEAL.match(line)):
                 names.add(m.group(1))
                 self.first.setdefault(m.group(1), i)
+            elif (self.spaced is None and ("hat:" in line or "aus:" in line or "Geber:" in line)
+                  and (m := _SPACED_NAME.match(line))):
+                k = 1 if m.group(1) else 2
+                self.spaced = (i, m.group(k), m.start(k) + 1)
             elif (m := _TABLE_HEAD.match(line)) and len(m.group(1).split()) >= 4:
                 if self.head is None:
                     self.head = (i, line)
@@ -1285,6 +1293,22 @@ class _DealNames:
         file is refused whole, one error naming both names and the lines).
         None when the header and the deal lines agree, or when only a few
         games' deal lines stray (each such game is refused on its own)."""
+        if self.spaced is not None:
+            line_no, name, col = self.spaced
+            one, under = "".join(name.split()), "_".join(name.split())
+            head = _TABLE_HEAD.match(self.head[1]).group(1).split() if self.head is not None else []
+            if head[-1:] == ["Stock"]:
+                head = head[:-1]
+            if len(head) != 4 or self._check(seats) is not None:
+                return Diagnostic(
+                    "E-NSK-SEAT", f"line {line_no} names the player {name!r}, a name with a space: a protocol's "
+                    "names are one word each (its lines read 'NAME hat:', 'Geber: NAME', 'NAME spielt ...', and its "
+                    "score table's columns are split at spaces), so the players cannot be told apart and no game "
+                    f"is read (write the name as one word, e.g. {one!r} or {under!r}, in every line of the file)",
+                    "error", path, line_no, col, found=name, expected="a name without a space")
+        return self._check(seats, path)
+
+    def _check(self, seats: list[str], path: str | None = None) -> Diagnostic | None:
         if self.head is None or self.head[1].split()[2:6] != seats or not self.blocks:
             return None
         # a name a later table header gives its column is a player seated there from then on (nsk18 F6)
