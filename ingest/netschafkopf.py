@@ -193,7 +193,8 @@ def _lost_said(path: str | None, seen: dict[str, tuple[int, int, str, str | None
         said.add(kind)
         ln, col, word, got = seen[kind]
         lost = (f"line {ln} reads {word!r} with U+FFFD, the replacement character: the file was saved again by a "
-                "program that could not read its characters (a Latin-1 protocol opened as UTF-8), and they are lost")
+                "program that could not read some of its characters (e.g. a Latin-1 protocol opened as UTF-8), and they are "
+                "lost")
         if got is not None:
             msg = (f"{lost}; {word!r} is read as {got!r}, the only word of a protocol that fits (ä, ö, ü or ß in the "
                    "gap), here and wherever a word fits one alone; to keep the protocol's own text, ingest "
