@@ -34,6 +34,7 @@ import streamlit as st
 
 from dashboard import metrics
 from dashboard.metrics import Filters
+from dashboard.text import fixed, percent
 from ingest.model import stored_rules_meaning
 from ingest.store import StoreBusy, StoreError, StoreMissing, reading, resolve_db
 
@@ -455,8 +456,9 @@ _GAME_NAMES = {"sheepshead": "Sheepshead", "schafkopf": "Schafkopf", "indiana": 
 
 
 def pct(x: float | None) -> str:
-    """A rate as a percentage, or a dash when there is no denominator."""
-    return "—" if x is None else f"{x:.1%}"
+    """A rate as a percentage with one decimal, rounded half away from zero (dashboard.text.percent: 5/16 is
+    "31.3%"), or a dash when there is no denominator."""
+    return "—" if x is None else percent(x)
 
 
 def plural(n: int, word: str) -> str:
@@ -465,5 +467,6 @@ def plural(n: int, word: str) -> str:
 
 
 def num(x: float | None, digits: int = 2) -> str:
-    """A mean with a sign, or a dash when there was nothing to average."""
-    return "—" if x is None else f"{x:+.{digits}f}"
+    """A mean with a sign, rounded half away from zero (dashboard.text.fixed: -34/16 is "-2.13"), or a dash
+    when there was nothing to average."""
+    return "—" if x is None else fixed(x, digits, sign=True)

@@ -1849,10 +1849,12 @@ def analyze(hand: Optional[str] = typer.Argument(None, help='A hand id, "SESSION
         if not rows:
             _err.print("no analysed hands yet: run `shead analyze --all` (or `shead analyze HAND`) first")
             raise typer.Exit(1)
+        from dashboard.text import fixed  # noqa: PLC0415 - the one rounding of a displayed mean (metrics31 F6)
+
         for r in rows:
             worst = "; ".join(f"hand id {w['hand_id']} t{w['trick']} {w['card']} -{w['cost']} (best "
                               f"{' '.join(w['best'])})" for w in r["costliest"])
-            typer.echo(f"{r['player']}: {r['cards']} cards, mean cost {r['mean_cost']:.2f} card points per card"
+            typer.echo(f"{r['player']}: {r['cards']} cards, mean cost {fixed(r['mean_cost'], 2)} card points per card"
                        + (f"; costliest: {worst}" if worst else ""))
         return
     if hand is None:
