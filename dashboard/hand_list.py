@@ -95,7 +95,8 @@ class HandQuery:
       of the dealer … ``seats`` = the dealer) and the table size.
     * ``session`` — ``hands.session_id``.
     * ``reveal`` — the trick on which the partner was revealed (full
-      card-log hands with a partner).
+      card-log hands with a partner); 0: the partner was never revealed in
+      play (a claim ended the hand before the called card fell).
     * ``status`` — ``full`` or ``score-sheet``; ``conflict`` — True: a
       table-agreed result differs from the cards.
     * ``laufende`` — ``with``, ``without``, ``unknown`` (counted, the side
@@ -191,7 +192,9 @@ def _sql(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery) -> tuple[str,
     if q.date is not None:
         conds.append("h.date = $day")
         params["day"] = q.date
-    if q.reveal is not None:
+    if q.reveal == 0:  # metrics.partner_reveal's row of the partners never revealed in play (metrics31 F1)
+        conds.append("h.status = 'full' AND h.partner IS NOT NULL AND h.partner_revealed_trick IS NULL")
+    elif q.reveal is not None:
         conds.append("h.status = 'full' AND h.partner IS NOT NULL AND h.partner_revealed_trick = $reveal")
         params["reveal"] = q.reveal
     if q.status:
@@ -504,7 +507,9 @@ def describe_query(q: HandQuery) -> str:
         parts.append(f"session #{q.session}")
     if q.date is not None:
         parts.append(f"played {q.date}")
-    if q.reveal is not None:
+    if q.reveal == 0:
+        parts.append("partner not revealed in play")
+    elif q.reveal is not None:
         parts.append(f"partner revealed on trick {q.reveal}")
     if q.status:
         parts.append({"full": "full card log", "score-sheet": "score sheet"}.get(q.status, q.status))

@@ -1161,22 +1161,28 @@ def partner_reveal(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """The trick on which the partner was revealed (the called card or the
     partner card was played), as a distribution over the filtered
     **card-log** hands with a partner (picked, not alone): one row per trick
-    1..6 (always all six), ``hands`` and ``share`` = hands ÷ those hands.
-    Score-sheet hands have no cards and are not counted."""
+    1..6 (always all six; a later trick of a longer game when one was
+    played), then one row with ``trick`` null: the card-log hands whose
+    partner was never revealed in play (a claim ended the hand before the
+    called card fell; metrics31 F1: counted, never dropped, design.md §4).
+    ``hands`` and ``share`` = hands ÷ all those hands (the null row
+    included).  Score-sheet hands have no cards and are not counted."""
     f = _prune(con, _sheepshead(f))
     base, params = _base(f, "outcome, status, partner, partner_revealed_trick")
     c = f"""SELECT partner_revealed_trick AS trick, count(*) AS hands FROM fh
           WHERE status = 'full' AND partner IS NOT NULL AND outcome IN {_PICKED_SQL}
-            AND partner_revealed_trick IS NOT NULL
           GROUP BY 1"""
     if _sm.hands_usable(con, f):  # the same counts from session_hands (migration 020)
         (base, params), c = _sm.hands_base(f, _where), _sm.REVEAL_COUNTS
     sql = f"""{base},
-    c AS ({c})
+    c AS ({c}),
+    t AS (SELECT CAST(range AS TINYINT) AS trick FROM range(1, 7)
+          UNION SELECT trick FROM c WHERE trick IS NOT NULL
+          UNION ALL SELECT CAST(NULL AS TINYINT))
     SELECT t.trick, coalesce(c.hands, 0) AS hands,
            {_rate("coalesce(c.hands, 0)", "sum(coalesce(c.hands, 0)) OVER ()")} AS share
-    FROM (SELECT CAST(range AS TINYINT) AS trick FROM range(1, 7)) t LEFT JOIN c USING (trick)
-    ORDER BY t.trick
+    FROM t LEFT JOIN c ON t.trick IS NOT DISTINCT FROM c.trick
+    ORDER BY t.trick NULLS LAST
     """
     return _run(con, sql, params)
 

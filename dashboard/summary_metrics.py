@@ -281,10 +281,9 @@ QUALITY_GROUPS = """SELECT game = 'schafkopf' AS sk, game = 'indiana' AS ind, ou
 #: dashboard.metrics.outcome_tiers' counts per outcome
 TIER_COUNTS = f"SELECT outcome, CAST(sum(hands) AS BIGINT) AS hands FROM fh WHERE outcome IN {_PICKED} GROUP BY outcome"
 
-#: dashboard.metrics.partner_reveal's counts per reveal trick
+#: dashboard.metrics.partner_reveal's counts per reveal trick (null: never revealed in play)
 REVEAL_COUNTS = f"""SELECT revealed AS trick, CAST(sum(hands) AS BIGINT) AS hands FROM fh
           WHERE status = 'full' AND partner_known AND outcome IN {_PICKED}
-            AND revealed IS NOT NULL
           GROUP BY 1"""
 
 

@@ -327,9 +327,10 @@ def test_calls_by_suit(con):
 
 def test_partner_reveal(con):
     df = m.partner_reveal(con, ALL)
-    # Card-log hands with a partner: A14 (AH played in trick 3), A24 (in trick 1).
-    assert df.select("trick", "hands").rows() == [(1, 1), (2, 0), (3, 1), (4, 0), (5, 0), (6, 0)]
-    assert df["share"].to_list() == pytest.approx([0.5, 0.0, 0.5, 0.0, 0.0, 0.0])
+    # Card-log hands with a partner: A14 (AH played in trick 3), A24 (in trick 1); none unrevealed (the last row,
+    # trick null: a partner never revealed in play, metrics31 F1).
+    assert df.select("trick", "hands").rows() == [(1, 1), (2, 0), (3, 1), (4, 0), (5, 0), (6, 0), (None, 0)]
+    assert df["share"].to_list() == pytest.approx([0.5, 0.0, 0.5, 0.0, 0.0, 0.0, 0.0])
 
 
 # --------------------------------------------------------------------------
@@ -442,7 +443,7 @@ def test_empty_database(tmp_path):
         assert m.leaderboard(c, ALL).is_empty()
         assert m.pick_rate_by_position(c, ALL).is_empty()
         assert m.outcome_tiers(c, ALL)["hands"].to_list() == [0] * 6
-        assert m.partner_reveal(c, ALL)["hands"].to_list() == [0] * 6
+        assert m.partner_reveal(c, ALL)["hands"].to_list() == [0] * 7  # tricks 1..6 and "not revealed"
         s = m.picking_summary(c, ALL).to_dicts()[0]
         assert s["dealt"] == 0 and s["pass_out_rate"] is None and s["units_per_pick"] is None
 

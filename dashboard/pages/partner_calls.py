@@ -96,15 +96,24 @@ if not total:
     st.caption("No full card-log hand with a partner matches the filters: the trick of the reveal needs the "
                "cards.")
 else:
-    chart = alt.Chart(rv).mark_bar().encode(
-        x=alt.X("trick:O", title="trick", axis=alt.Axis(labelAngle=0)),
+    # metrics31 F1: the hands whose partner was never revealed in play (a claim before the called card fell) are
+    # a bar of their own and counted in the caption's total, never dropped (design.md §4)
+    NOT_REVEALED = "not revealed"
+    shown = rv.with_columns(pl.col("trick").cast(pl.String).fill_null(NOT_REVEALED).alias("label"))
+    if not int(rv.filter(pl.col("trick").is_null())["hands"].sum()):
+        shown = shown.filter(pl.col("trick").is_not_null())
+    chart = alt.Chart(shown).mark_bar().encode(
+        x=alt.X("label:N", title="trick", sort=shown["label"].to_list(), axis=alt.Axis(labelAngle=0)),
         y=alt.Y("hands:Q", title="hands", axis=alt.Axis(format="d", tickMinStep=1)),
-        tooltip=["trick", "hands", alt.Tooltip("share:Q", format=".1%")],
+        tooltip=[alt.Tooltip("label:N", title="trick"), "hands", alt.Tooltip("share:Q", format=".1%")],
     ).properties(height=260)
     st.altair_chart(chart, width="stretch")
     st.caption(f"The trick in which the called card (or the partner card) was played, over the {total:,} full "
-               f"card-log hands with a partner of {over}. Score-sheet hands have no cards and are not counted. "
-               "Hands per trick: " + " · ".join(
-                   hl.link(f"trick {r['trick']} ({r['hands']:,})",
-                           hl.hands_url(f, kind="picked", picked_by=f.players, reveal=r["trick"]))
+               f"card-log hand{'' if total == 1 else 's'} with a partner of {over}; '{NOT_REVEALED}': the partner "
+               "was never revealed in play (a claim ended the hand before the called card fell). Score-sheet "
+               "hands have no cards and are not counted. Hands per trick: " + " · ".join(
+                   hl.link(f"trick {r['trick']} ({r['hands']:,})" if r["trick"] is not None
+                           else f"{NOT_REVEALED} ({r['hands']:,})",
+                           hl.hands_url(f, kind="picked", picked_by=f.players,
+                                        reveal=r["trick"] if r["trick"] is not None else 0))
                    for r in rv.to_dicts() if r["hands"]) + ".")
