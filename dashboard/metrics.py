@@ -1114,17 +1114,67 @@ def _calls(f: Filters, key: str, where: str, summary: bool = False) -> tuple[str
                CAST(sum(npp) AS BIGINT) AS points_hands,
                CAST(sum(pp) AS DOUBLE) / sum(npp) AS mean_points,
                CAST(coalesce(sum(npp) FILTER (WHERE cl), 0) AS BIGINT) AS card_log_hands,
-               CAST(sum(pp) FILTER (WHERE cl) AS DOUBLE) / sum(npp) FILTER (WHERE cl) AS mean_points_card_log,
+               CAST(sum(pp) FILTER (WHERE cl) AS BIGINT) AS card_log_points,
                sum(pu) AS pu_units, CAST(sum(npu) AS BIGINT) AS pu_n
         FROM g
         GROUP BY {key}
     )
     SELECT c.{key}, c.hands, c.wins, {_rate("c.wins", "c.hands")} AS win_rate, c.points_hands, c.mean_points,
-           c.card_log_hands, c.mean_points_card_log, CAST(c.pu_units AS DOUBLE) / c.pu_n AS mean_picker_units
+           c.card_log_hands, c.card_log_points, CAST(c.pu_units AS DOUBLE) / c.pu_n AS mean_picker_units
     FROM c
     ORDER BY c.hands DESC, c.{key}
     """
     return sql, params
+
+
+def _calls_run(con: duckdb.DuckDBPyConnection, f: Filters, key: str, where: str) -> pl.DataFrame:
+    """:func:`_calls`' rows with ``mean_points_card_log`` (in place of its
+    ``card_log_points``): the card-log hands' mean of the points **the cards
+    give** (rules.md B-24).  ``picker_points`` of a card-log hand is those
+    points unless the table agreed others (``pts ^61``, provenance
+    ``conflict``: stored as written for the ledger, notation.md); such hands
+    are few, so theirs are replayed (:func:`ingest.pipeline.card_points`) and
+    the difference taken off the sum (metrics31 F2: the column showed the
+    agreed 61 where the cards give 59).  ``mean_points`` (every hand with
+    points known) keeps the stored, agreed points."""
+    summary = _sm.hands_usable(con, f)
+    sql, params = _calls(f, key, where, summary)
+    df = _run(con, sql, params)
+    delta = _agreed_points_delta(con, f, key, where, summary) if not df.is_empty() else {}
+    pts = [None if p is None else p + delta.get(k, 0)
+           for k, p in zip(df[key].to_list(), df["card_log_points"].to_list())]
+    mean = [None if p is None or not n else p / n for p, n in zip(pts, df["card_log_hands"].to_list())]
+    return (df.with_columns(pl.Series("mean_points_card_log", mean, dtype=pl.Float64))
+            .select(*[c if c != "card_log_points" else "mean_points_card_log" for c in df.columns]))
+
+
+def _agreed_points_delta(con: duckdb.DuckDBPyConnection, f: Filters, key: str, where: str,
+                         summary: bool) -> dict[object, int]:
+    """Per ``key`` value: the sum over the filtered picked card-log hands whose
+    ``pts`` the table agreed (provenance ``conflict``) of the cards' points
+    minus the stored, agreed ones (see :func:`_calls_run`).  Reads
+    ``session_hands`` first when ``summary``: without a card-log row with a
+    conflict among the filtered ones, no hand is read."""
+    if summary:
+        base, params = _sm.hands_base(f, _where)
+        any_sql = f"""{base} SELECT 1 FROM fh WHERE status = 'full' AND conflict AND outcome IN {_PICKED_SQL}
+                      AND {where} LIMIT 1"""
+        if not con.execute(any_sql, params).fetchall():
+            return {}
+    base, params = _base(f, f"hand_id, {key}, picker_points, outcome, status, provenance")
+    rows = con.execute(f"""{base} SELECT hand_id, {key}, picker_points FROM fh
+        WHERE status = 'full' AND outcome IN {_PICKED_SQL} AND {where} AND picker_points IS NOT NULL
+          AND json_extract_string(provenance, '$.picker_points') = 'conflict'""", params).fetchall()
+    if not rows:
+        return {}
+    from ingest.pipeline import card_points  # noqa: PLC0415 - the engine's replay, for these few hands only
+
+    cards = card_points(con, [r[0] for r in rows])
+    out: dict[object, int] = {}
+    for hand_id, k, agreed in rows:
+        if hand_id in cards:
+            out[k] = out.get(k, 0) + cards[hand_id] - agreed
+    return out
 
 
 def calls_by_type(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
@@ -1137,14 +1187,15 @@ def calls_by_type(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     * ``mean_points`` — the picker side's mean card points (bury included)
       over ``points_hands``: only the hands whose points are known (written
       on the score sheet or counted from the cards).
-    * ``mean_points_card_log`` — the same over ``card_log_hands``: only the
-      full card-log hands, whose points come from the cards.
+    * ``mean_points_card_log`` — the mean of the points the cards give
+      (rules.md B-24) over ``card_log_hands``: only the full card-log hands;
+      a hand whose ``pts ^N`` the table agreed counts here with the points
+      of its cards, in ``mean_points`` with N (:func:`_calls_run`).
     * ``mean_picker_units`` — the picker's mean units over all ``hands``.
     Ordered by hands, most first.
     """
     f = _prune(con, _sheepshead(f))
-    sql, params = _calls(f, "call_type", "TRUE", _sm.hands_usable(con, f))
-    return _run(con, sql, params)
+    return _calls_run(con, f, "call_type", "TRUE")
 
 
 def calls_by_suit(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
@@ -1153,8 +1204,7 @@ def calls_by_suit(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     called card (ace, ten, under calls and jack call-ups; not alone, not the
     plain J♦ game).  Columns as :func:`calls_by_type`."""
     f = _prune(con, _sheepshead(f))
-    sql, params = _calls(f, "called_suit", "called_suit IS NOT NULL", _sm.hands_usable(con, f))
-    return _run(con, sql, params)
+    return _calls_run(con, f, "called_suit", "called_suit IS NOT NULL")
 
 
 def partner_reveal(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:

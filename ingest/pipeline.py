@@ -634,6 +634,35 @@ def replay_frames(found: st.StoredHand, fmt: str, text: str) -> tuple[list, obje
     return frames, sk_state, notes
 
 
+def card_points(con, hand_ids) -> dict[int, int]:
+    """The picker side's card points as the cards give them (rules.md B-24:
+    the tricks won by picker and partner plus the bury; a claim's remaining
+    tricks to the claimer), replayed by the engine from the stored text of
+    each SHN card-log hand in ``hand_ids`` (``hands.hand_id``): ``{hand_id:
+    points}``.  For a hand whose ``pts`` the table agreed (``^``, provenance
+    ``conflict``), where ``hands.picker_points`` holds the agreed value
+    (notation.md "Marks for what happened at the table", metrics31 F2).  A
+    hand that is no stored SHN card log, or that the current engine stops on,
+    is left out.  One replay per hand: for the few agreed hands only."""
+    from ingest.validate import replay_text  # noqa: PLC0415
+
+    out: dict[int, int] = {}
+    ids = sorted({int(i) for i in hand_ids})
+    if not ids:
+        return out
+    rows = con.execute("SELECT hand_id, hand FROM hands WHERE status = 'full' AND game = 'sheepshead' "
+                       "AND list_contains($ids, hand_id)", {"ids": ids}).fetchall()
+    for hand_id, hand in rows:
+        fmt, text = st.session_text(con, hand_id)
+        if fmt != "shn" or not text:
+            continue
+        rep = replay_text(text, hand=hand)
+        if rep.errors or not rep.frames or rep.frames[-1].picker_points is None:
+            continue
+        out[hand_id] = int(rep.frames[-1].picker_points)
+    return out
+
+
 def replay_json(found: st.StoredHand, frames: list, sk_state: object) -> dict:
     """What ``shead replay --json`` prints for a stored hand: ``hand_id``,
     ``hash``, ``file``, ``line``, ``outcome`` (every HandOutcome field; units

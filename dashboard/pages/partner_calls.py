@@ -44,13 +44,17 @@ COLS = {
                                                       "whose points are known."),
     "card_log_hands": st.column_config.NumberColumn("card-log hands", help="Full card-log hands."),
     "mean_points_card_log": st.column_config.NumberColumn("mean points (card log)", format="%.1f",
-                                                          help="The same mean over full card-log hands only."),
+                                                          help="Mean picker-side card points as the cards give them "
+                                                               "(bury included) over full card-log hands only; a "
+                                                               "result the table agreed (pts ^N) counts here with "
+                                                               "the cards' points."),
     "mean_picker_units": st.column_config.NumberColumn("picker units", format="%+.2f",
                                                        help="The picker's mean units over all the hands."),
 }
 CAPTION = ("Win rate = picker-side wins ÷ hands. Mean points: the picker side's card points, bury included, over "
            "the hands whose points are known (written on the score sheet or counted from the cards) — how many "
-           "is in 'hands with points'; the card-log column counts only full card-log hands. Picker units: the "
+           "is in 'hands with points', a table-agreed result (pts ^N) with the agreed N; the card-log column counts "
+           "only full card-log hands, with the points their cards give. Picker units: the "
            "picker's mean units over every hand of the row.")
 
 st.subheader("By call type")
