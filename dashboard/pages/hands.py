@@ -13,6 +13,7 @@ import streamlit as st
 
 from dashboard import hand_list as hl
 from dashboard.filters import BUSY_TIMEOUT, _busy, db_path, describe, plural, start_page
+from dashboard.text import column_px
 from ingest.store import StoreBusy, reading
 from replay.cards import Card
 from replay.schafkopf import german
@@ -114,6 +115,9 @@ def _undated(name: str | None, day) -> str | None:
 shown = shown.with_columns(pl.Series("session", [_undated(n, d) for n, d in zip(shown["session"].to_list(),
                                                                                shown["date"].to_list())],
                                      dtype=pl.String))
+# metrics31 F7: at 1400 px the call column (auto width, from the column's label) cut "AH under 7C" to "AH under",
+# hiding the under card: it is as wide as its longest call (dashboard.text.column_px), at least its label's
+_call_width = column_px(["call", *shown["call"].to_list()])
 _longest = max((len(s) for s in shown["session"].drop_nulls().to_list()), default=0)
 _session_width = max(100, min(int(6.5 * _longest) + 20, 180))
 st.dataframe(
@@ -140,7 +144,7 @@ st.dataframe(
                                               "another no-pick game: its winner (the outcome says 'won')."),
         "partner": st.column_config.TextColumn("partner", help="The picker's partner (Schafkopf: the declarer's); "
                                                "alone: the picker played alone (a Schafkopf solo, Wenz, ...)."),
-        "call": st.column_config.TextColumn("call",
+        "call": st.column_config.TextColumn("call", width=_call_width,
                                             help="Sheepshead: the called card. Schafkopf: the Sau a Sauspiel calls, "
                                                  "in German cards (EA Eichel, GA Gras, SA Schellen)."),
         "game_type": st.column_config.TextColumn("type", help="The game type. Schafkopf: Sauspiel, Solo, Wenz, "
