@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["md", "WJ", "text_px", "column_px", "half_up", "fixed", "percent"]
+__all__ = ["md", "WJ", "text_px", "column_px", "half_up", "fixed", "percent", "rounded"]
 
 #: U+2060 WORD JOINER: invisible, and not part of a URL scheme, ``www.`` or an e-mail address.
 WJ = "\u2060"
@@ -132,3 +132,15 @@ def percent(x, digits: int = 1) -> str:
         return fixed(x * 100, digits) + "%"
     d = decimal.Decimal(repr(x)) if isinstance(x, float) else decimal.Decimal(x)
     return fixed(d.scaleb(2), digits) + "%"
+
+
+def rounded(df, digits: dict[str, int]):
+    """The polars frame ``df`` with each column named in ``digits`` (a mean shown with that many decimals by the
+    table's own format, ``"%.1f"``, ``"%+.2f"``) rounded half away from zero (:func:`half_up`), so that the
+    table, which rounds the binary float (60.15 is 60.1499...), shows what a person rounding by hand writes
+    (60.2; metrics31 F6).  Nulls stay null; a column ``df`` lacks is left out."""
+    import polars as pl  # noqa: PLC0415
+
+    return df.with_columns([
+        pl.Series(c, [None if v is None else float(half_up(v, d)) for v in df[c].to_list()], dtype=pl.Float64)
+        for c, d in digits.items() if c in df.columns])

@@ -79,3 +79,38 @@ def test_f6_the_picking_page_shows_31_3(tmp_path, monkeypatch):
     assert shown["Alone rate"] == "31.3%", shown
     assert shown["Pick win rate"] == "12.5%", shown
     assert shown["Units per pick"] == "-2.13", shown
+
+
+def test_f6_rounded_columns():
+    import polars as pl
+
+    from dashboard.text import rounded
+
+    df = pl.DataFrame({"m": [0.145, -2.125, None, 60.15], "k": ["a", "b", "c", "d"]})
+    out = rounded(df, {"m": 2, "absent": 1})
+    assert out["m"].to_list() == [0.15, -2.13, None, 60.15] and out["k"].to_list() == ["a", "b", "c", "d"]
+    assert rounded(df, {"m": 1})["m"].to_list() == [0.1, -2.1, None, 60.2]  # 60.15 -> 60.2 (the float is 60.1499...)
+
+
+def test_f6_the_partner_calls_table_rounds_the_mean_half_up(tmp_path, monkeypatch):
+    """20 score-sheet ace calls, Ann picks and calls AH, Cal the partner: 19 with pts 60 (a plain loss, rules.md
+    B-27) and 1 with pts 63 (a plain win): mean points (19 x 60 + 63) / 20 = 1203 / 20 = 60.15 -> 60.2 in the
+    table (its %.1f format rounds the float 60.1499... to 60.1).  Picker units (doubleOnBump=off, B-33): 19 x -2
+    + 1 x +2 = -36 / 20 = -1.8 exactly."""
+    dealers = ["Eve", "Ann", "Bob", "Cal", "Dee"]
+    lines = [HEAD]
+    for i in range(1, 21):
+        body = "pick Ann  call AH  partner Cal  " + ("pts 63  win" if i == 20 else "pts 60  lose")
+        lines.append(f"hand {i}  dealer {dealers[(i - 1) % 5]}\n{body}\n")
+    db = tmp_path / "mean.duckdb"
+    res = validate_text("\n".join(lines), path="mean.shn")
+    assert not res.rejected, [x.errors for x in res.rejected]
+    with Store(db) as store:
+        store.ingest_file(res)
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(PAGES / "partner_calls.py"), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    ace = at.dataframe[0].value.to_dict("records")[0]
+    assert ace["call_type"] == "ace" and ace["hands"] == 20 and ace["points_hands"] == 20
+    assert ace["mean_points"] == 60.2 and ace["mean_picker_units"] == -1.8

@@ -12,6 +12,7 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, start_page
+from dashboard.text import rounded
 
 f = start_page("Ledger", "Who won and lost how many units: the leaderboard, the running total over the season, "
                "and every player's units in every session.", sittings=True)  # a ledger's sittings alone: break23 F7
@@ -132,7 +133,8 @@ if shown == "schafkopf":
 st.subheader("Leaderboard")
 lb = lb.with_columns(pl.Series("list", hl.hands_urls(f, who=lb["player"].to_list()), dtype=pl.String))
 st.dataframe(
-    lb.select("list", "player", "units", "hands", "units_per_hand", "sessions"),
+    rounded(lb.select("list", "player", "units", "hands", "units_per_hand", "sessions"),
+            {"units_per_hand": 2}),  # metrics31 F6: half away from zero
     hide_index=True, placeholder="—",
     column_config={
         "list": st.column_config.LinkColumn("hands", display_text="list", help="The player's hands."),

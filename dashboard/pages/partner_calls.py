@@ -11,7 +11,7 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, start_page
-from dashboard.text import md
+from dashboard.text import md, rounded
 
 f = start_page("Partner calls", "What the picker called — an ace, a ten, an ace with an unknown card, alone, the "
                "jack of diamonds — and how it went.")
@@ -51,6 +51,8 @@ COLS = {
     "mean_picker_units": st.column_config.NumberColumn("picker units", format="%+.2f",
                                                        help="The picker's mean units over all the hands."),
 }
+#: the means the tables show, and their decimals (rounded half away from zero, metrics31 F6)
+MEANS = {"mean_points": 1, "mean_points_card_log": 1, "mean_picker_units": 2}
 CAPTION = ("Win rate = picker-side wins ÷ hands. Mean points: the picker side's card points, bury included, over "
            "the hands whose points are known (written on the score sheet or counted from the cards) — how many "
            "is in 'hands with points', a table-agreed result (pts ^N) with the agreed N; the card-log column counts "
@@ -72,8 +74,8 @@ if bt.is_empty():
                 "they sat in are shown with the player filter cleared; their record as partner and as defender "
                 "is on the [Schneider](/schneider) page's table by player and role.")
     st.stop()
-st.dataframe(hl.tidy(with_links(bt, "call_type", "call").select("list", *bt.columns)), hide_index=True,
-             placeholder="—",
+st.dataframe(hl.tidy(rounded(with_links(bt, "call_type", "call").select("list", *bt.columns), MEANS)),
+             hide_index=True, placeholder="—",
              column_config={"call_type": "call", **COLS})
 st.markdown("Hands: " + " · ".join(hl.link(f"{r['call_type'] or 'unrecorded'} ({r['hands']:,})",
                                            hl.hands_url(f, kind="picked", picked_by=f.players,
@@ -87,8 +89,8 @@ bs = fetch(metrics.calls_by_suit, fc)
 if bs.is_empty():
     st.caption("No picked hand with a called card matches the filters.")
 else:
-    st.dataframe(hl.tidy(with_links(bs, "called_suit", "suit").select("list", *bs.columns)), hide_index=True,
-                 placeholder="—",
+    st.dataframe(hl.tidy(rounded(with_links(bs, "called_suit", "suit").select("list", *bs.columns), MEANS)),
+                 hide_index=True, placeholder="—",
                  column_config={"called_suit": "suit", **COLS})
     st.caption(f"One row per suit of the called card (C clubs, S spades, H hearts, D diamonds) over the picked "
                f"hands ({over}) that called a card (not alone, not the plain jack-of-diamonds game). " + CAPTION)

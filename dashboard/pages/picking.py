@@ -11,7 +11,7 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, num, pct, plural, start_page
-from dashboard.text import md
+from dashboard.text import md, rounded
 
 f = start_page("Picking", "How often each player takes the blind when it reaches them, and how those picks end.")
 if f is None:
@@ -144,7 +144,7 @@ _shown = ["picks_link", "player", "offered", "picks", "pick_rate",
           *(["unknown_dealer"] if (table["unknown_dealer"].fill_null(0) > 0).any() else []), "all_picks", "wins",
           "win_rate", "units_per_pick", "alone", "alone_rate", "alone_win_rate"]
 st.dataframe(
-    table.select(_shown),
+    rounded(table.select(_shown), {"units_per_pick": 2}),  # metrics31 F6: half away from zero
     hide_index=True, placeholder="—",
     column_config={
         "picks_link": st.column_config.LinkColumn("Hands", display_text="picks", help="The hands the player "

@@ -19,7 +19,7 @@ from dashboard import player_metrics as pm
 from dashboard.filters import (_busy, _choices, connection, db_path, db_stamp, describe, num, pct, plural,
                                start_page)
 from dashboard.metrics import Filters, hands_where
-from dashboard.text import md
+from dashboard.text import md, rounded
 from ingest.store import StoreBusy
 
 f = start_page("Player", "One player's own numbers — sessions, ledger, picking, and the record as picker, "
@@ -205,7 +205,7 @@ else:
                      # columns the table ran past a 1400-px window ("no-trick for | n…")
                      "schneider": f"{r['schneider_for']}–{r['schneider_against']}",
                      "no_trick": f"{r['no_trick_for']}–{r['no_trick_against']}"})
-    table = pl.DataFrame(rows)
+    table = rounded(pl.DataFrame(rows), {"units_per_hand": 2, "group_units_per_hand": 2})  # metrics31 F6
     st.dataframe(
         table.select("hands_link", "role", "hands", "wins", "win_rate", "group_win_rate", "units_per_hand",
                      "group_units_per_hand", "schneider", "no_trick"),

@@ -11,6 +11,7 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, pct, plural, start_page
+from dashboard.text import rounded
 
 f = start_page("Schafkopf", "The Bavarian Schafkopf games: how often each game type was played, how often the "
                "declaring party won it and with how many Augen (card points), who held the Laufende, and who lost "
@@ -79,7 +80,7 @@ labels = labels.with_columns(pl.col("game_type").map_elements(
     lambda g: hl.hands_url(fk, game_type="none" if g == "unrecorded" else g),
     return_dtype=pl.String).alias("list"))
 st.dataframe(
-    hl.tidy(labels.select("list", *[c for c in labels.columns if c != "list"])),
+    hl.tidy(rounded(labels.select("list", *[c for c in labels.columns if c != "list"]), {"mean_augen": 1})),
     hide_index=True, placeholder="—",
     column_config={
         "list": st.column_config.LinkColumn("games", display_text="list", help="The games of this type."),
@@ -171,7 +172,7 @@ else:
                             game_type=r["game_type"], laufende=r["side"], laufende_n=r["laufende"])
                        for r in counted.to_dicts()[:40]) + ".")
     st.dataframe(
-        lsum,
+        rounded(lsum, {"mean_laufende": 2}),  # metrics31 F6: half away from zero
         hide_index=True, placeholder="—",
         column_config={
             "game_type": st.column_config.TextColumn("game type"),
