@@ -17,8 +17,9 @@ from ingest.store import reading
 
 ensure_navigation()
 st.title("Sheet")
-st.caption("The night as the scorer keeps it on paper: every hand of one session in order — dealer, picker, "
-           "partner, call, result — each player's units and running total, the pot, and the totals. Amended "
+st.caption("The night as the scorer keeps it on paper: every hand of one session in order — picker, "
+           "partner, call, result — each player's units and running total, the pot, and the totals (the dealer of "
+           "each hand is on the Replay page and in the downloads). Amended "
            "hands count with their latest revision; voided hands are left out.")
 
 
@@ -119,14 +120,17 @@ _marked = any(r.get("marks") for r in records)
 if _block or _marked:
     for r in records:
         r[_BOTH] = ", ".join(x for x in (r.get("result"), r.get("marks")) if x) or None
-if _block:
-    for r in records:
-        for a in sh.players:
-            units, total = r.get(f"{a} units"), r.get(f"{a} total")
-            # a refused hand's row counts nothing (empty); the total row holds the totals alone
-            r[a + _PAIR] = None if total is None else f"{units:+d} → {total}" if r.get("hand") is not None \
-                else str(total)
-_extra = [_BOTH] + [a + _PAIR for a in sh.players] if _block else [_BOTH] if _marked else []
+# fixc31 (left from session 30): a Sheepshead night's ten number columns (five players' units and running totals)
+# beside "won 65, crack Flo, recrack Di ×4" ran 89 px past a 1400-px window (the README demo's thursday-2026-06-04;
+# 33 of its 41 Thursday nights did not fit): every night is now shown as the Schafkopf block is, a column per
+# player holding the hand's units and the running total after it ("+16 → 16"), and no dealer column
+for r in records:
+    for a in sh.players:
+        units, total = r.get(f"{a} units"), r.get(f"{a} total")
+        # a refused hand's row counts nothing (empty), as the pot's opening row; the total row the totals alone
+        r[a + _PAIR] = None if total is None else f"{units:+d} → {total}" if r.get("hand") is not None \
+            else str(total)
+_extra = ([_BOTH] if _block or _marked else []) + [a + _PAIR for a in sh.players]
 frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or c.endswith((" units", " total"))
                                           or c in ("pot", "pot balance") else pl.Utf8)
                                       for c in sh.columns() + _extra}, strict=False)
@@ -180,6 +184,14 @@ if "stake" in _order and not _block:
 for c in ("dealer", "picker", "partner", "call"):
     if c in _order and not _block:
         config[c] = st.column_config.TextColumn(c, width=column_px([c] + [r.get(c) for r in records]))
+if not _block:  # fixc31: the seats' units and running totals in one column each, the dealer left to the Replay page
+    _order = [c for c in _order if c != "dealer" and not c.endswith((" units", " total"))]
+    _at = next((i for i, c in enumerate(_order) if c in ("pot", "pot balance")), len(_order))
+    _order[_at:_at] = [a + _PAIR for a in sh.players]
+    for a, name in sh.players.items():
+        config[a + _PAIR] = st.column_config.TextColumn(
+            a, alignment="right", width=column_px([a] + [r.get(a + _PAIR) for r in records]),
+            help=f"{name}: the hand's units, then the running total after it (the total row: the total)")
 if _block:  # a Schafkopf game has a declarer and a game, not a picker and a called card; fixa30: a column per player
     _order = ["hand", "picker", "partner", "call", _BOTH] + [a + _PAIR for a in sh.players]
     for c, label, why in (("picker", "declarer", "The player who announced the game (Spieler)"),
@@ -202,7 +214,9 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
               "rules.md D-11, D-12, D-19" + ("; stake 1 on every hand" if _plain else "") + ")")
            + ("; each player's column: the game's tariff points, then the running total after it (+2 → 4); the last "
               "line is the totals; the dealer of each game is on the Replay page, in shead sheet and in the downloads"
-              if _block else "; Σ: each player's running total; the last line is the totals.")
+              if _block else "; each player's column: the hand's units, then the running total after it (+2 → 4); "
+              "the last line is the totals; the dealer of each hand is on the Replay page, in shead sheet and in the "
+              "downloads.")
            + (" " + sh.pot_text() if sh.has_pot else "")
            + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
            + (f" Amended, counted as amended (its history on the Replay page): hand {md(sh.amended_text())}."
