@@ -410,6 +410,33 @@ def _defense_player(header: list[str], below: list[list[str]], columns: str | No
     return None
 
 
+def _word_players(header: list[str], below: list[list[str]], columns: str | None) -> list[str]:
+    """The header cells of columns the header's word maps to a field a player may be named after (``Marks`` the
+    crack column, ``Day`` a second date column, ``Knock``: :func:`_nameable`; ``Def`` is
+    :func:`_defense_player`'s) that are players' columns by their cells (real31 F2: a player named Marks, every row
+    refused with no way out): a Dealer, Picker, Partner or Leaster cell below the header (``below``, the sheet's
+    first rows) names the column's player, and each row that writes the column sums to 0 with the other players'
+    columns and not without it (signed units; :func:`_sums_to_zero`), each cell a whole number.  Empty when there
+    is none; a column ``columns`` names either way is left as it says."""
+    cols = column_map(header, columns) if columns else guess_columns(header)
+    said = {_norm(x) for part in _parts(columns) for x in part} if columns else set()
+    where = [header.index(cols[f]) for f in ("dealer", "picker", "partner", "leaster") if f in cols]
+    out = []
+    for f, c in cols.items():
+        if f == "defense" or not _nameable(f, c) or "," in c or "=" in c or _norm(c) in said or c not in header:
+            continue
+        k = header.index(c)
+        label = _norm(seat_label(c))
+        rows = [row for row in below if any(x.strip() for x in row)
+                and not any(x.strip().lower().startswith("total") for x in row[:k + 1])]
+        if not any(i < len(row) and _norm(row[i]) == label for row in rows for i in where):
+            continue
+        cells = [row[k].strip() for row in rows if k < len(row) and row[k].strip()]
+        if cells and all(re.fullmatch(r"[+\-\u2212]?\d+", x) for x in cells) and _sums_to_zero(header, rows, k, cols):
+            out.append(c)
+    return out
+
+
 def _sums_to_zero(header: list[str], below: list[list[str]], k: int, cols: dict[str, str],
                   most: bool = False) -> bool:
     """Whether each row of ``below`` that writes column ``k`` sums to 0 over the unmapped columns with ``k``
@@ -490,7 +517,10 @@ def parse_columns(text: str, header: list[str]) -> dict[str, str]:
     the text maps them to a field (``crack=Notes``).  A part ``PLAYER=NAME``
     whose left side is a player column gives that player's name
     (:func:`seat_names`) and is no field; ``date-order=dmy|mdy`` is no
-    column either (:func:`date_order_option`)."""
+    column either (:func:`date_order_option`).  ``player=COLUMN`` reads a
+    column as a player's whatever its header's word, and ``FIELD=none``
+    maps the field to no column (``crack=none``); :func:`column_map` drops
+    the guesses they contradict (real31 F2: a player named Marks)."""
     out: dict[str, str] = {}
     for cell in header:
         if _norm(cell) in IGNORED:
@@ -506,11 +536,19 @@ def parse_columns(text: str, header: list[str]) -> dict[str, str]:
         if f.lower() == "stake":
             stake_option(text)  # checked here, read by _body
             continue
+        if f.lower() == "player":  # player=COLUMN: a player's column whatever its header's word (real31 F2)
+            match = _match(header, col)
+            if not match:
+                raise ValueError(f"player={col}: no column {col!r} in the header ({', '.join(header)})")
+            out.pop(f"ignore:{match[0]}", None)
+            continue
+        if f in FIELDS and _norm(col) in _NO_COLUMN and not _match(header, col):
+            continue  # crack=none: no column is the field's (column_map drops the guess; real31 F2)
         if f not in FIELDS and f != "ignore":
             if _match(header, f):
                 continue  # PLAYER=NAME: seat_names reads it
             raise ValueError(f"{f!r} is neither a field ({', '.join(FIELDS)}, or ignore=COLUMN to leave a column "
-                             f"out) nor a column of the header to name a player ({', '.join(header)})")
+                             f"out, player=COLUMN to read it as a player's) nor a column of the header to name a player ({', '.join(header)})")
         match = _match(header, col)
         if not match:
             raise ValueError(f"no column {col!r} in the header ({', '.join(header)})")
@@ -549,7 +587,7 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
            for p in players}  # a form's grid column 'Units [Gus]' is Gus's (real22b F5)
     given: set[str] = set()  # the player columns --columns names
     for left, name in _parts(columns):
-        if left.lower() in FIELDS or left.lower() in ("ignore", "date-order", "units", "stake"):
+        if left.lower() in FIELDS or left.lower() in _OPTIONS:
             continue
         match = _match(header, left)
         if not match or match[0] not in out:
@@ -693,13 +731,36 @@ def column_map(header: list[str], columns: str | None = None) -> dict[str, str]:
         return cols
     given = parse_columns(columns, header)
     used = set(given.values())
-    for left, _name in _parts(columns):  # PLAYER=NAME on a column the header's word maps to the defenders' points:
-        # a player's column ('--columns Def=Def' or 'Def=Def Miller' for a player named Def, break27b F4: was refused
-        # "not a player column"); another field's column so named stays refused ('Called=Pat')
-        if left.lower() not in FIELDS and left.lower() not in ("ignore", "date-order", "units", "stake") and \
-                cols.get("defense") in _match(header, left):
-            used.add(cols["defense"])
-    return {**{f: c for f, c in cols.items() if f not in given and c not in used}, **given}
+    dropped: set[str] = set()
+    for left, right in _parts(columns):
+        if left.lower() == "player":  # player=Marks: the column is a player's, not the crack column (real31 F2)
+            used.update(_match(header, right)[:1])
+        elif left.lower() in FIELDS and _norm(right) in _NO_COLUMN and not _match(header, right):
+            dropped.add(left.lower())  # crack=none: no column is the crack column (real31 F2)
+        elif left.lower() not in FIELDS and left.lower() not in _OPTIONS:
+            # PLAYER=NAME on a column the header's word maps to a field a player may be named after: a player's
+            # column ('--columns Def=Def', 'Def=Def Miller', break27b F4; 'Marks=Marks Jansen', real31 F2: were
+            # refused "not a player column"); a column of the hand's own facts so named stays refused ('Called=Pat')
+            used.update(c for f, c in cols.items() if _nameable(f, c) and c in _match(header, left))
+    return {**{f: c for f, c in cols.items() if f not in given and c not in used and f not in dropped}, **given}
+
+
+#: the ``--columns`` parts that name no field: options, ``ignore=COLUMN`` and ``player=COLUMN``
+_OPTIONS = ("ignore", "date-order", "units", "stake", "player")
+#: the right side of ``FIELD=none``: no column is the field's (``crack=none``, real31 F2)
+_NO_COLUMN = ("none", "-", "no", "nothing")
+#: the fields whose header words a player may be named (``Marks``, ``Knock``, ``Def``, ``Time``): a column the header
+#: maps to one is a player's when ``--columns`` names its player or its cells say so (:func:`_word_players`)
+_NAMEABLE_FIELDS = ("time", "defense", "defenders", "tricks", "leaster", "doubler", "crack", "recrack", "group")
+
+
+def _nameable(field: str, column: str) -> bool:
+    """Whether a column the header's word maps to ``field`` (:func:`guess_columns`) may be a player named after
+    the word: a field of :data:`_NAMEABLE_FIELDS`, or a column left out for its word alone that is no note nor a
+    sheet's own arithmetic (:data:`IGNORED`): a second date column headed ``Day`` (real31 F2)."""
+    if field.startswith("ignore:"):
+        return _norm(column) not in IGNORED and not _RUNNING_COLUMN.fullmatch(_norm(column))
+    return field in _NAMEABLE_FIELDS
 
 
 #: the rows read for a sheet's layout (:func:`sheet_layout`): blank rows, a title, the header
@@ -890,6 +951,12 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     if defp is not None:  # 'Def' a player named in the Picker/Partner cells, or units by its cells (break27b F4)
         part = f"{defp}={seat_label(defp)}"
         columns = f"{columns},{part}" if columns else part
+    try:
+        named = _word_players(header, first[header_row:], columns)
+    except ValueError:
+        named = []  # --columns that do not read: said below
+    for c in named:  # 'Marks', 'Day': a player named in the Dealer/Picker cells, units by its cells (real31 F2)
+        columns = f"{columns},player={c}" if columns else f"player={c}"
     columns, group = _group_option(columns, header)
     rest, night = _night_option(columns, header)
     cols = column_map(header, rest)
@@ -2259,6 +2326,13 @@ def _short_table(rules: str | None, players: list[str], header_row: int, path: s
     size = _COUNT_WORDS.get(prof.players, str(prof.players))
     ways = ([f"a Schafkopf night: write it as SHN-SK score lines (e.g. 'game {players[0]} sauspiel EA  partner "
              f"{players[1]}  pts 75  win' under [Rules \"schafkopf-bsv\"], notation.md §14.7)"] if n == 4 else [])
+    for f, c in (cols or {}).items():  # a player named after a field's word whose column holds units (real31 F2)
+        k = (index or {}).get(c)
+        cells = [row[k].strip() for row in rows[:HEAD_ROWS] if k is not None and k < len(row) and row[k].strip()]
+        if _nameable(f, c) and cells and all(re.fullmatch(r"[+\-\u2212]?\d+", x) for x in cells):
+            what = "left out" if f.startswith("ignore:") else f"read as the {f} column"
+            ways.insert(0, f"the column {c!r} is {what} by its header's word; if it holds a player's units, ingest "
+                        f"with --columns player={c}")
     if fits:
         ways.append(f"a {_COUNT_WORDS.get(n, str(n))}-handed Sheepshead night: --rules <a {n}-handed profile> ("
                     + ", ".join(fits) + "; shead rules)")
@@ -5150,6 +5224,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 # a player named Def whose column was taken as the defenders' points (break27b F4: not said)
                 hint = (f"the column {cols['defense']!r} is read as the defenders' card points; if it is {t}'s "
                         f"units, ingest with --columns '{cols['defense']}={t}' to read it as a player's column")
+            if hint is None and (named := next((c for f_, c in cols.items() if _nameable(f_, c)
+                                                and _norm(t) == _norm(seat_label(c))), None)) is not None:
+                # a player named Marks whose column was taken as the crack column (real31 F2: not said)
+                hint = (f"the column {named!r} is not read as a player's by its header's word; if it is {t}'s "
+                        f"units, ingest with --columns player={named}")
             err("E-CSV-SEAT", f"{f} {t!r} is not a player of this sitting" + (f": {hint}" if hint else ""), c, t,
                 " / ".join(label[p] for p in seats))
             return None, c
