@@ -523,12 +523,25 @@ _TOTALS = frozenset({"total", "totals", "totale", "totali", "totaal", "totaux", 
                      "subtotal", "sub-total", "zwischensumme", "sous-total"})
 
 
+#: a totals row's label of a word before "total" (``Night total``, ``Final totals``, ``Net total``), or a word that
+#: says it alone only in the row's date or first cell (``Final``, ``Net``: a player may be named so, and deal)
+_TOTALS_LABEL = re.compile(r"(?:night|evening|final|net|grand|season|session|week|day|game|games|running|end|"
+                           r"overall|total)\s+totals?|totals?\s+(?:night|score|scores)|final\s+(?:scores?|standings?)")
+_TOTALS_FIRST = frozenset({"final", "finals", "net", "nets", "end", "tally", "final tally"})
+
+
 def is_totals_row(*cells: str) -> bool:
-    """True when one of ``cells`` (the row's date cell, its first cell) says
-    the row sums the sheet: ``Total``, ``Totals``, ``Summe``, ``Gesamt``,
-    ``Totaal``, ``Total général``, ``Sum``, ``Subtotal`` ... (any case, a
-    trailing ``:`` allowed)."""
-    return any(re.sub(r"\s+", " ", c.strip().lower()).rstrip(":. ") in _TOTALS for c in cells if c)
+    """True when one of ``cells`` (the row's date cell, its first cell, then
+    others) says the row sums the sheet: ``Total``, ``Totals``, ``Summe``,
+    ``Gesamt``, ``Totaal``, ``Total général``, ``Sum``, ``Subtotal``,
+    ``Night total``, ``Final total`` ... (any case, a trailing ``:``
+    allowed); ``Final`` or ``Net`` alone in one of the first two cells
+    (real31 F5: refused as a hand, "'Night total' is not a date")."""
+    for k, c in enumerate(cells):
+        t = re.sub(r"\s+", " ", c.strip().lower()).rstrip(":. ") if c else ""
+        if t and (t in _TOTALS or _TOTALS_LABEL.fullmatch(t) or (k < 2 and t in _TOTALS_FIRST)):
+            return True
+    return False
 
 
 _MISDEAL = re.compile(r"(?<![\w-])(misdeal|misdealt|mis-deal|redeal|redealt|re-deal|re-dealt|vergeben|fehlgeben|"
