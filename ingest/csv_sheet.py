@@ -3743,6 +3743,35 @@ def _dashes_blank(row: list[str], cols: list[int]) -> list[str]:
     return row
 
 
+def _stray_column(row: list[str], seats: list[str], index: dict[str, int], need: int,
+                  sat_out: str | None = None) -> str | None:
+    """The one column of ``seats`` whose cell in ``row`` is blank or no whole number (``3.50``: a round's beer
+    money) while each other seat's is whole, at least ``need`` of them (the rules' table), summing to 0 and not
+    all 0 (rules.md B-33: each hand sums to zero): a column of no player's units, to leave out (real31 F6: the
+    advice was a stake, or a player leaving).  ``sat_out``: the dealer sitting out (their blank cell is 0).  None
+    when no one column is so."""
+    odd, units = None, []
+    for p in seats:
+        t = row[index[p]].strip() if index[p] < len(row) else ""
+        v = 0 if p == sat_out else whole_units(t) if t else None
+        if v is None:
+            if odd is not None or (t and not is_fraction(t) and money_value(t) is None):
+                return None  # two such, or words (a column of names: its own advice, real26 F2)
+            odd = p
+        else:
+            units.append(v)
+    return odd if odd is not None and len(units) >= need and sum(units) == 0 and any(units) else None
+
+
+def _stray_advice(r: int, p: str, label: dict[str, str], c: str, seats: list[str], row: bool = True) -> str:
+    """The message of column ``p``'s cell ``c`` (blank when ``""``) in a row whose other player columns sum to 0
+    without it (:func:`_stray_column`): leave the column out, first (real31 F6)."""
+    cell = f"holds {c!r}" if c else "is blank"
+    return ((f"row {row_words(r)}: " if row else "") + f"{label[p]}'s cell {cell}, and the other player columns ("
+            + ", ".join(label[q] for q in seats if q != p) + ") sum to 0 without it (each hand sums to zero, "
+            f"rules.md B-33): the column {p!r} is no player's units; leave it out with --columns ignore={p}")
+
+
 def _units_problem(r: int, p: str, c: str, players: tuple[str, ...] = ()) -> str:
     """The message of a player cell ``c`` that is no whole number.  ``players``: the header's players (their
     labels): a cell naming one is a column of names read as a player (a partner's: real26 F2, the message
@@ -5116,6 +5145,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                      if len(raw) < width and not book else
                      f"{label[p]}'s cell (column {k + 1}) is blank"  # a workbook's row ends at its last value
                      + (" (a cell covered by a merged one reads blank: unmerge it)" if book else ""))
+            stray = None if written or dash else _stray_column(
+                row, seats, index, prof.players if prof is not None else len(seats), sat_out)
+            if stray == p:  # a column of no player's units, its cell blank (real31 F6: said as a player leaving)
+                which = _stray_advice(r, p, label, "", seats, row=False) + "; if it is a player's, " + which
             err("E-CSV-SEATS", f"the players with units ({', '.join(label[p] for p in present)}) are not the "
                 f"sitting's table ({', '.join(label[p] for p in seats)}, from its first row or the last change of "
                 f"players): {which}" + ("" if dash else "; a player who leaves is replaced by one other (their cells "
@@ -5515,7 +5548,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             t = row[k].strip() if k < len(row) else ""
             v = 0 if p == sat_out else whole_units(t)
             if v is None:
-                errs.append(Diagnostic("E-CSV-UNITS", _units_problem(r, p, t, tuple(label.values())), file=path,
+                stray = _stray_column(row, seats, index, prof.players if prof is not None else len(seats), sat_out)
+                errs.append(Diagnostic("E-CSV-UNITS", _stray_advice(r, stray, label, t, seats) if stray == p else
+                                       _units_problem(r, p, t, tuple(label.values())), file=path,
                                        line=r, col=k + 1, expected="e.g. +2",  # the cell as written (real26 F2)
                                        found=_as_written(t)))
                 continue
