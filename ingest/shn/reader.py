@@ -1830,7 +1830,10 @@ class _Reader:
                 if errs > MAX_LINE_ERRORS:
                     self._fail(self._too_many(exc.diagnostic, n - i - 1))
                     return  # the skip mode _fail set (to the next hand, or the next line) goes on from the next line
+                found = exc.diagnostic.found or ""
                 self._fail(exc)
+                if exc.diagnostic.code == "E-STATEMENT" and found.startswith(("#", "//", "--")):
+                    return  # another language's comment: the rest of the line is its text, no 'hand' (real31 F7)
                 i += 1
                 self.p = self._col(toks, i) - 1 if i < n else len(self.line)
 
@@ -1985,6 +1988,10 @@ class _Reader:
             hint = f"; the colon follows the trick's leader, not its number: {_trick_colon_hint(t[:-1], toks[i + 1:])}"
         elif i == 0 and what.startswith("found the card") and (below := self._trick_above_hint(toks)):
             hint = below  # break27b F7: 't1 Al: 9C' and the trick's other cards on the lines below
+        elif t[0] == "(" and len(t) > 1:  # a score pad's aside, '(Bea passed)' (real31 F7): SHN's note is {...}
+            j = next((k for k in range(i, len(toks)) if toks[k].endswith(")")), i)
+            aside = " ".join(toks[i:j + 1])[1:].rstrip(")")[:40]
+            hint = f"; an aside in parentheses is not SHN: write it as a note in braces ({{{aside}}})"
         elif not hint and (i or not t.startswith(("#", "//", "--"))) and (hint := _sep_hint(toks, i)):
             pass  # 'Score:', 'Pick Bea, Call AH' (real23 F7); a line starting '#' is a note: the hint below
         elif not hint and i == 0 and (t.startswith(("#", "//", "--")) or (t.isalpha() and len(toks) > 1)):
