@@ -270,6 +270,8 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             if strict:
                 raise ShedError(r.diag) from None
             diag = _slip_said(r.diag, rec, result.errors) if r.diag.code == "E-OUTCOME" else r.diag
+            if diag.code == "E-RESULT-UNKNOWN" and ";" in rec.source:  # statements in a ';' comment (real31 F7)
+                diag = _comment_said(diag, rec)
             _note_refused(sess, rec, diag, path)
             result.rejected.append(RejectedHand(sid, rec.number or None, _printable(rec.source), path, rec.line,
                                                 [diag], h))
@@ -340,6 +342,34 @@ def _slip_said(diag: Diagnostic, rec, errors: list[Diagnostic]) -> Diagnostic:
             return replace(diag, message=diag.message + f"; 'pts {d.found}' was read as '{d.expected}', its first "
                            "number taken as the picker side's card points (rules.md A-6, as a sheet's Points come "
                            f"before its Def Pts): if the picker side took {other}, write 'pts {other}'")
+    return diag
+
+
+#: words of a ';' comment that read as SHN statements: a separator's ';' hid them (:func:`_comment_said`)
+_STATEMENT_WORDS = frozenset("pick call partner alone pts tricks score win lose win-s lose-s win-z lose-z leaster "
+                             "bury crack dealer".split())
+
+
+def _comment_said(diag: Diagnostic, rec: HandRecord) -> Diagnostic:
+    """``E-RESULT-UNKNOWN`` ``diag`` of hand ``rec`` with, when a ``;`` comment on a line of its source (outside
+    ``{...}`` and ``"..."``) holds words that read as statements (``partner Dee  pts 59  lose``), the line and
+    the words: ``;`` used as a separator hid them (real31 F7: the refusal did not say so).  ``diag`` as it is
+    otherwise.  Built only for a refused hand's message."""
+    for k, line in enumerate(rec.source.split("\n")):
+        depth, quoted = 0, False
+        for j, ch in enumerate(line):
+            if ch == '"' and not depth:
+                quoted = not quoted
+            elif not quoted and ch in "{}":
+                depth = max(0, depth + (1 if ch == "{" else -1))
+            elif ch == ";" and not depth and not quoted:
+                rest = line[j + 1:].strip()
+                if any(w in _STATEMENT_WORDS for w in rest.replace(";", " ").split()):
+                    shown = rest if len(rest) <= 60 else rest[:57] + "..."
+                    return replace(diag, message=f"{diag.message}; line {rec.line + k}'s text after ';' ({shown!r}) "
+                                   "is a comment, not read: ';' starts a comment to the end of its line, it is no "
+                                   "separator; write statements apart by spaces (docs/notation.md §2.2)")
+                break
     return diag
 
 
