@@ -292,10 +292,13 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
             elsewhere = stray & _or(h for s, h in enumerate(hands) if s != p)
             if elsewhere or (stray and bury is not None and every):
                 c = next(c for c in rec.blind.cards if stray >> c & 1 and (not elsewhere or elsewhere >> c & 1))
-                who = next((chk.aliases[s] for s, h in enumerate(hands) if s != p and h >> c & 1), None)
-                raise chk.reject("E-BLIND", f"{c} is in the blind, which the picker took, but "
-                                 + (f"{who} plays it" if who else "the picker neither plays nor buries it"),
-                                 rec.blind.pos, found=c, expected="a card the picker plays or buries")
+                who = next((s for s, h in enumerate(hands) if s != p and h >> c & 1), None)
+                if who is not None:  # at the card that shows it (fixd31: was at the blind line)
+                    t, pl = _play_of(chk, c)
+                    raise _blind_card_elsewhere(chk, c, p, chk.aliases[who], "plays", t, pl)
+                raise chk.reject("E-BLIND", f"{c} is in the blind, which the picker took, but the picker neither "
+                                 "plays nor buries it", rec.blind.pos, found=c,
+                                 expected="a card the picker plays or buries")
             if not stray or not every:  # the picker may still hold the blind's other cards
                 hands[p] &= ~blind_mask
                 blind = blind_mask
@@ -398,10 +401,7 @@ def _state_from_partial_deal(chk: HandCheck, dealer: int, stake: int, dealt: lis
             if seat == p:
                 took[0] |= bit
                 return None
-            return chk.reject("E-BLIND", f"{c} is in the blind" + (", which the picker took," if p is not None else
-                                                                   ", set aside,")
-                              + f" but {who} {what} it{at} (rules.md B-7)", pos, found=c,
-                              expected=f"a card of {who}'s hand", trick=trick)
+            return _blind_card_elsewhere(chk, c, p, who, what, trick, pos)
         if written & bit:
             owner = next(s for s in line_of if dealt[s] >> c & 1)
             d = line_of[owner]
@@ -491,16 +491,64 @@ def _state_from_partial_deal(chk: HandCheck, dealer: int, stake: int, dealt: lis
     return GameState(prof, dealer, hands, blind, complete=complete, stake=stake, pot=chk.pot, hands_known=every)
 
 
-def _play_error(chk: HandCheck, exc: IllegalAction, pos: Pos, trick: int) -> Refusal:
+def _play_error(chk: HandCheck, exc: IllegalAction, pos: Pos, trick: int, seat: int | None = None) -> Refusal:
     """The refusal of a card the engine does not take (at ``pos`` in
-    ``trick``): the partial deal's own finding at that card when there is
-    one (``chk.partial_error``, :func:`_state_from_partial_deal`: the card
-    was left out of the hands, so the engine does not hold it), else the
-    engine's error.  Read only on the way to a refusal."""
+    ``trick``, played by ``seat``): the partial deal's own finding at that
+    card when there is one (``chk.partial_error``,
+    :func:`_state_from_partial_deal`: the card was left out of the hands, so
+    the engine does not hold it), else the engine's error.  Two engine errors
+    are told as the blind's (rules.md B-7, ``E-BLIND``; fixd31, verify30 F6):
+    a card of the written blind that another seat than the picker plays (the
+    engine's ``E-NOT-HELD``: it is in the picker's hand), and a renege
+    (``E-RENEGE``) whose only card of the led suit is a card of the blind that
+    another seat plays later (the partial deal's ``E-BLIND``): the blind, not
+    the picker's play, is what the record gets wrong.  Read only on the way to
+    a refusal."""
     held = getattr(chk, "partial_error", None)  # set only for a partial deal
-    if held is not None and held[0] == pos and exc.code in ("E-CARD-PLAYED", "E-NOT-HELD"):
+    d = exc.diagnostic
+    if held is not None and held[0] == pos and d.code in ("E-CARD-PLAYED", "E-NOT-HELD"):
         return held[1]
+    if (held is not None and d.code == "E-RENEGE" and held[1].diag.code == "E-BLIND"
+            and (d.expected or "").split() == [held[1].diag.found]):
+        e = held[1].diag
+        who = chk.aliases[seat] if seat is not None else "the picker"
+        return Refusal(chk.diag(e.code, f"{e.message}; so {who}'s {d.found} ({pos.line}:{pos.col}, trick {trick}) "
+                                f"is no renege the record shows: {who} would hold {e.found} of the led suit only if "
+                                "the blind is right", Pos(e.line, e.col), found=e.found, expected=e.expected,
+                                trick=e.trick))
+    rec = chk.rec
+    if (d.code == "E-NOT-HELD" and seat is not None and rec.blind is not None and rec.pick is not None
+            and d.found is not None and d.found in {str(c) for c in rec.blind.cards if c is not None}):
+        p = chk.seat(rec.pick.value, rec.pick.pos)
+        if seat != p:
+            c = next(c for c in rec.blind.cards if str(c) == d.found)
+            return _blind_card_elsewhere(chk, c, p, chk.aliases[seat], "plays", trick, pos)
     return chk.engine_error(exc, pos, trick)
+
+
+def _blind_card_elsewhere(chk: HandCheck, c, p: int | None, who: str, what: str, trick: int | None,
+                          pos: Pos) -> Refusal:
+    """``E-BLIND`` (rules.md B-7) at ``pos``: ``c``, a card of the written
+    blind, which the picker (seat ``p``; None: nobody picked, the blind set
+    aside) took, is played (``what``: 'plays', 'buries') by the seat ``who``
+    in ``trick`` (None: not in a trick).  Names the blind's line and
+    column."""
+    b = chk.rec.blind.pos
+    took = f", which the picker {chk.aliases[p]} took," if p is not None else ", set aside,"
+    at = f" in trick {trick}" if trick else ""
+    return chk.reject("E-BLIND", f"{c} is in the blind ({b.line}:{b.col}){took} but {who} {what} it{at} "
+                      "(rules.md B-7)", pos, found=c, expected=f"a card of {who}'s hand", trick=trick)
+
+
+def _play_of(chk: HandCheck, c) -> tuple[int | None, Pos]:
+    """(trick number, position) of the first play of card ``c`` in the
+    hand's tricks; the blind's position when no trick plays it.  Read only
+    on the way to a refusal."""
+    for t in chk.rec.tricks:
+        for pl in t.plays:
+            if pl.card == c:
+                return t.number, pl.pos
+    return None, chk.rec.blind.pos
 
 
 def _check_deck(chk: HandCheck, cards, card_pos, pos: Pos | None, trick: int | None = None) -> None:
@@ -1032,7 +1080,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                         g.play(s, card)
                         s = succ[s]  # g.next_seat(s): the seats never change within a hand
                 except IllegalAction as exc:
-                    raise _play_error(chk, exc, t.plays[len(g.trick)].pos, number) from None
+                    raise _play_error(chk, exc, t.plays[len(g.trick)].pos, number, s) from None
                 if stopped:
                     break
                 if battery:
@@ -1051,7 +1099,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 try:
                     g.play(s, card, renege)
                 except IllegalAction as exc:
-                    raise _play_error(chk, exc, t.plays[i].pos, number) from None
+                    raise _play_error(chk, exc, t.plays[i].pos, number, s) from None
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
                 s = succ[s]  # g.next_seat(s): the seats never change within a hand
