@@ -341,7 +341,11 @@ def money_hint(d: int, what: str) -> str:
 
 def _agreed_score(chk: HandCheck, settle: Settlement, score=None, note=None) -> Settlement:
     """Check the written score against ``settle``; an agreed (``^``) score
-    replaces it.  Returns the settlement the ledger uses.  ``note``, when
+    replaces it (every entry that differs from ``settle`` marked ``^``, a
+    ``W-AGREED`` warning); else ``E-SCORE`` at the first entry that differs
+    and is not marked: a marked entry may differ, so it is not the one
+    blamed (fixd31, break30 F5).  Returns the settlement the ledger uses.
+    ``note``, when
     given, is called with the seat of the refused entry and its text is
     added to ``E-SCORE`` after the rules' working (real29 F3: the prices an
     unwritten Schafkopf fact allows)."""
@@ -357,7 +361,9 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None, note=None) -> 
         chk.prov["units"] = "verified"
         return settle
     entries = dict((chk.seat(a, v.pos), v) for a, v in score.entries)
-    i = bad[0]
+    # the first entry off that is not marked agreed: a ^ entry may differ, so it is not the one blamed (fixd31,
+    # break30 F5)
+    i = next((j for j in bad if not entries[j].agreed), bad[0])
     flag = _flag_note(chk, settle, units, bad)
     if flag[0] is not None:
         i = flag[0]
