@@ -2592,8 +2592,9 @@ class _Reader:
             found = _quote(t)
             raise self._err_at("E-NUMBER", _no_number(found), toks, j, found, "a hand number")
         if num > MAX_HAND:  # the store keeps hand numbers as INTEGER (docs/storage.md)
-            raise self._err_at("E-NUMBER", f"found hand {_quote(t)}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
-                               f"1..{MAX_HAND}")
+            self.hand.number = 0  # the error names no hand: not "(hand 99999999999)" (fixd31, break30 F5)
+            raise self._err_at("E-NUMBER", f"the hand number is out of range: found hand {_quote(t)}; expected a hand "
+                               f"number from 1 to {MAX_HAND}", toks, j, t, f"1..{MAX_HAND}")
         if self.block_sid is None:  # a session block's first hand: the same session written again above?
             if (self.rules_above is not None and "Rules" not in self.sess.tags
                     and self.sess.id not in self.sess_last):
