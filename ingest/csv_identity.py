@@ -391,6 +391,28 @@ class SheetLookup:
         with self._store.using() as con:
             return sheet_imports(con, session, name)
 
+    @property
+    def db(self) -> str | None:
+        """The database's path as the commands a message gives must name it
+        (``--db PATH``, fixd31: ``W-CSV-SESSION``'s commands pasted as is);
+        None when not known."""
+        path = getattr(self._store, "path", None) or getattr(self._store, "db", None)
+        return None if path is None else str(path)
+
+    def voided(self, name: str) -> tuple[int, str, str | None] | None:
+        """A stored session named ``name`` exactly whose every hand is
+        voided (``shead void NAME --session``, or hand by hand): (its hands
+        voided, when the last was voided as ``YYYY-MM-DD HH:MM`` UTC, that
+        void's reason); None when no such session (fixd31: ``session=NAME``
+        naming it was told "no stored session")."""
+        with self._store.using() as con:
+            row = con.execute(
+                "SELECT count(DISTINCT r.hand_id), strftime(max(r.recorded_at), '%Y-%m-%d %H:%M'), "
+                "arg_max(r.reason, r.recorded_at) FROM hand_revisions r JOIN sessions s USING (session_id) "
+                "WHERE s.session = ? AND r.action = 'void' AND coalesce(s.format, 'shn') = 'shn' "
+                "AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id)", [name]).fetchone()
+        return None if row is None or not row[0] else (int(row[0]), row[1], row[2])
+
     def names(self) -> list[str]:
         """Every stored session's name that holds hands (for a ``session=``
         that names none: the names like it)."""

@@ -2035,6 +2035,17 @@ def _continuation(out: CsvResult, named: tuple[str, int, int] | None, stored_ses
         if lookup is None and given:
             return refuse(f"session={name}: a stored session is continued against the database that holds it "
                           "(shead ingest, the Import page)", r, c, name, "a stored session's name")
+        gone = getattr(stored_session, "voided", None)
+        gone = gone(name) if gone is not None and given else None
+        if gone is not None:  # fixd31: a night voided whole was told "no stored session"
+            count, when, why = gone
+            return refuse(f"session={name}: the session {name!r} was voided whole (its {count} hand"
+                          f"{'' if count == 1 else 's'}, shead void, {when} UTC"
+                          + (f": {why!r}" if why else "") + "), so the sheet has no hands to continue there: to "
+                          "continue it, bring its hands back first (shead ingest --amend FILE, a text for each "
+                          f"voided hand; shead history '{name}#1' shows hand 1's), then send the sheet again; or "
+                          "name another session (or none: the sheet's hands are then a session of their own)",
+                          r, c, name, "a session with hands in force")
         if given:
             return refuse(f"session={name}: no stored session of hands is named {name!r}{said} (the session's "
                           "name as `shead sheet`, the Sheet page and the Log a hand page show it; a name part "
@@ -4544,7 +4555,8 @@ def _tier_of(word: str, pts: int, prof) -> str | None:
 
 
 def _looks_like(nights: list, name: str, out: CsvResult, path: str | None, r, present: list[str],
-                label: dict[str, str], name_of: dict[str, str], pot: str | None = None) -> list[Diagnostic]:
+                label: dict[str, str], name_of: dict[str, str], pot: str | None = None,
+                db_path: str | None = None) -> list[Diagnostic]:
     """``W-CSV-SESSION`` at a night's first row ``r`` when its date and
     players (the seats' aliases, or their names) are those of stored
     sessions ``nights`` (:func:`ingest.csv_identity.nights_like`) while the
@@ -4553,7 +4565,9 @@ def _looks_like(nights: list, name: str, out: CsvResult, path: str | None, r, pr
     the exact commands that make them its next hands (newuser30: nothing
     said, ten players in the ledger).  ``pot``: the sheet's Pot column, read
     as a player's here, which is the pot's under the stored night's rules
-    (rules.md D-19, fix30 F1)."""
+    (rules.md D-19, fix30 F1).  ``db_path``: the database read against,
+    named in the commands as ``--db PATH`` (fixd31: left out, the commands
+    pasted as they were worked on the default database)."""
     import shlex  # noqa: PLC0415
 
     if not nights:
@@ -4565,10 +4579,14 @@ def _looks_like(nights: list, name: str, out: CsvResult, path: str | None, r, pr
     def held(n) -> str:
         return f"hands 1-{n.top}" if n.hands == n.top else f"{n.hands} hands, up to hand {n.top}"
 
+    # the database the sheet is read against, repeated so the commands paste as they are (fixd31)
+    db = f" --db {shlex.quote(db_path)}" if db_path else ""
+
     def command(n) -> str:
         cols = ",".join([*parts, f"session={n}"])
         rules = "" if out.given_rules is None else f" --rules {shlex.quote(out.given_rules)}"
-        return f"shead ingest --columns {shlex.quote(cols)}{rules} {shlex.quote(file_of(path, out.tab) or 'FILE')}"
+        return (f"shead ingest{db} --columns {shlex.quote(cols)}{rules} "
+                f"{shlex.quote(file_of(path, out.tab) or 'FILE')}")
 
     first = nights[0]
     mine = f"{who} ({names})" if who != names else who
@@ -4578,7 +4596,7 @@ def _looks_like(nights: list, name: str, out: CsvResult, path: str | None, r, pr
                + ("seat names" if {label[p].lower() for p in present} == {a.lower() for a in first.seats} else
                   "players") + f"); the sheet names no session, so its hands are a session of their own, "
                f"{name!r}, its players {names}. If they are that night's next hands, make them so: "
-               f"shead void {shlex.quote(name)} --session --reason {shlex.quote('continues ' + str(first))} (when "
+               f"shead void{db} {shlex.quote(name)} --session --reason {shlex.quote('continues ' + str(first))} (when "
                f"they were stored), then {command(first)} (on the Import page: session={first} in CSV columns; or "
                "give the sheet a Session column naming it): they are then its hands, numbered on after its hand "
                f"{first.top}, with its players and rules"
@@ -4587,7 +4605,7 @@ def _looks_like(nights: list, name: str, out: CsvResult, path: str | None, r, pr
         msg = (f"row {row_words(r)}: this night ({first.date}, players {mine}) looks like the next page of one of "
                "the stored sessions " + ", ".join(f"{str(n)!r} ({held(n)})" for n in nights)
                + f"; the sheet names no session, so its hands are a session of their own, {name!r}. If they "
-               f"continue one of those: shead void {shlex.quote(name)} --session --reason 'next page' (when they "
+               f"continue one of those: shead void{db} {shlex.quote(name)} --session --reason 'next page' (when they "
                f"were stored), then {command('NAME')} with that session's name")
     return [Diagnostic("W-CSV-SESSION", msg, "warning", path, r, 1, found=name, expected=str(first))]
 
@@ -5032,7 +5050,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                                  if getattr(profile_of(n.rules or "wi5-called-ace"), "pot", False)]
                         seated = rest if alike else present
                     notes.extend(_looks_like(alike, str(name), out, path, r, seated, label, name_of,
-                                             pot=pots[0] if alike and pots else None))
+                                             pot=pots[0] if alike and pots else None,
+                                             db_path=getattr(stored_session, "db", None)))
             present = present_row
         elif (g := cell(row, "group"))[0] and g[0] != sessions[d].tags["Event"] and notes is not None \
                 and d not in regrouped:  # a night is one group: another Group cell among its rows is said (break20 F10)
