@@ -168,8 +168,9 @@ def test_a_plain_sheet_of_the_stored_nights_date_and_aliases_is_said_with_the_co
     (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-SESSION"]
     assert (w["line"], w["found"], w["expected"]) == (2, "CSV night_rest 2026-12-01", SESSION)
     assert f"'{SESSION}'" in w["message"] and "hands 1-7" in w["message"]
-    void = "shead void 'CSV night_rest 2026-12-01' --session --reason 'continues " + SESSION + "'"
-    again = f"shead ingest --columns 'session={SESSION}' {path}"
+    # the commands carry the --db given, so they paste as they are (fixd31)
+    void = f"shead void --db {db} 'CSV night_rest 2026-12-01' --session --reason 'continues " + SESSION + "'"
+    again = f"shead ingest --db {db} --columns 'session={SESSION}' {path}"
     assert void in w["message"] and again in w["message"], w["message"]
     assert _sessions(db) == [("CSV night_rest 2026-12-01", 3, 8, 10), (SESSION, 7, 1, 7)]
     # the advice, followed word for word, gives the one night of five players
