@@ -4455,6 +4455,12 @@ class Store:
                         mem.update(_new_block(), settled=True, clashed=[r.hand for r in all_clash],
                                    repeated=[a[0] for a in all_again])
                     continue
+                if mem is None and night_like and not unsure:
+                    shifted = Store._shift_of(con, stored_ids[sess], all_clash, first, again)
+                    if shifted is not None:  # the stored night with rows inserted: no other night (fixd31)
+                        dropped.update(shifted)
+                        out.extend(shifted.values())
+                        continue
                 if mem is not None and not final:
                     continue
                 if mem is not None:
@@ -4551,6 +4557,71 @@ class Store:
             report.committed = False
         return [h for h in fresh if h.hash not in gone], replace(
             result, rejected=[r for r in result.rejected if id(r) not in dropped] + out)
+
+    @staticmethod
+    def _shift_of(con: duckdb.DuckDBPyConnection, session_id: int, clash: list[RejectedHand],
+                  first: list[ValidatedHand], again: list) -> "dict[RejectedHand, RejectedHand] | None":
+        """A file's conflicting hands of a stored session that are its hands
+        shifted (fixd31, break30 F5: a sheet without a Hand column sent again
+        with a row inserted was refused whole as another night): the lowest
+        ``k`` conflicts (``k`` >= 1, the inserted hands) are no stored hand,
+        and every other is the stored hand ``k`` numbers below it but for the
+        number (:func:`ingest.meaning.same_but_number`), with no repeat at
+        its own number above the first conflict (those hands are in place).
+        Returns each shifted conflict (by identity) -> its refusal, saying
+        so (as :meth:`_shifted` does for the hands past the stored night's
+        last); None when the conflicts are not so.  Read only when a file's
+        block conflicts with a stored night."""
+        from ingest.meaning import same_but_number  # noqa: PLC0415
+        from ingest.shn.canonical import _read_one  # noqa: PLC0415
+
+        if not clash or any(a[0] > min(r.hand for r in clash) for a in again):
+            return None
+        row = con.execute("SELECT CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END, session FROM sessions "
+                          "WHERE session_id = ?", [session_id]).fetchone()
+        if row is None or row[0] is None:
+            return None
+        stored = {s.outcome.hand: (s, _read_one(row[0], s.source))
+                  for s in load_hands(con, "h.session_id = ?", [session_id])}
+        mine = {h.hash: h for h in first}
+        order = sorted(clash, key=lambda r: r.hand)
+        twins: dict[int, tuple] = {}
+        for r in order:
+            h = mine.get(r.hash)
+            new = _read_one(h.session_header, h.source) if h is not None and h.session_header else None
+            twin = None if new is None else next((m for m, (_, old) in sorted(stored.items()) if m < r.hand
+                                                  and old is not None and same_but_number(old, new)), None)
+            if twin is not None:
+                twins[id(r)] = twin
+        k = next((i for i, r in enumerate(order) if id(r) in twins), None)
+        if not k or any(twins.get(id(r)) != r.hand - k for r in order[k:]):
+            return None
+        at, top = order[0].hand, max(stored)
+        hands = f"{at}-{top}" if top > at else f"{at}"
+        out: dict[int, RejectedHand] = {}
+        for r in order[k:]:
+            m = twins[id(r)]
+            twin = stored[m][0]
+            d = Diagnostic(
+                "E-HAND-CONFLICT", f"hand {r.hand} of session {row[1]!r} is the stored hand {m} "
+                f"({twin.file or '<input>'}:{twin.line}) written again under another number: the night's hands "
+                f"look shifted (a hand inserted at {at}, the later ones renumbered: this file's "
+                f"hand{'s' if k > 1 else ''} {_ranges([x.hand for x in order[:k]])} {'are' if k > 1 else 'is'} no "
+                f"stored hand), so it is not stored (it would count hand {m} twice): if so, correct the stored "
+                f"night: export the night as SHN (shead export --format shn --out night.shn), write its hands "
+                f"{hands} there as this file has them, amend (shead ingest --amend night.shn), then send this file "
+                f"again (its hands after {top} are new then)",
+                "error", r.source_file, r.source_line, 1, r.hand, found=f"the stored hand {m} as hand {r.hand}",
+                expected="a hand not stored yet")
+            out[id(r)] = replace(r, errors=[d])
+        later = _ranges([r.hand for r in order[k:]])
+        for r in order[:k]:  # the inserted hands: said as such beside their own conflict
+            d = r.errors[0]
+            out[id(r)] = replace(r, errors=[replace(d, message=(
+                f"{d.message}; this file's hands {later} are the stored hands {_ranges([x.hand - k for x in order[k:]])}"
+                f" under numbers {k} higher: the night's hands look shifted, hand {r.hand} inserted (see those "
+                "hands' errors)"))] + list(r.errors[1:]))
+        return out
 
     @staticmethod
     def _shifted(con: duckdb.DuckDBPyConnection, stored_ids: dict[str, int], fresh: list[ValidatedHand],
