@@ -1189,6 +1189,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     and the totals."""
     from rich import box  # noqa: PLC0415
     from rich.table import Table  # noqa: PLC0415
+    from rich.text import Text  # noqa: PLC0415
 
     from ingest.sheet import SessionNotFound, find_session, session_sheet  # noqa: PLC0415
 
@@ -1215,7 +1216,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         sys.stdout.write(sh.csv())
         return
     word = "tariff points" if sh.game == "schafkopf" else "units"  # as the ledger says them (user16b)
-    table = Table(caption=f"each player: {word} this hand, then the running total", caption_justify="left",
+    table = Table(caption=sh.legend(word), caption_justify="left",
                   box=box.SIMPLE_HEAD, pad_edge=False)
     head = sh.shown_head()  # a Schafkopf sheet: declarer and game, no stake (Sheet.label)
     for c in head:
@@ -1224,6 +1225,8 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         table.add_column(a, justify="right", no_wrap=True)
     if sh.has_pot:
         table.add_column("pot", justify="right", no_wrap=True)
+    # under the units, not the running total (a plain string's trailing spaces are cut when it is right-justified)
+    absent = Text(f"{'–':>3} {'':>4}", overflow="ignore")
     gaps = sh.numbered_refused()[::-1]  # a refused hand's row at its number's place
     opening = sh.opening_record()  # a pot carried in from an earlier night: the first row, as the Sheet page's
     if opening:
@@ -1234,7 +1237,8 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
             _refused_row(table, gaps.pop(), sh)
         cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.game_text() or "",
                  r.result + (" !" if r.kept else ""), r.marks, str(r.stake)][:len(head)]
-        cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
+        # a player not at the table that hand: a dash, no running total (metrics31 F3; Sheet.legend says so)
+        cells += [f"{r.units[a]:+d} {r.running[a]:>4}" if r.units[a] is not None else absent for a in sh.players]
         if sh.has_pot:
             # blank before the first hand under a pot (a hand's own [Rules "...; pot=on"] line later in the night)
             cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}" if r.pot_balance is not None else "")

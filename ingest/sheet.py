@@ -54,7 +54,11 @@ class SheetRow:
     Schafkopf game), partner, the call (Sheepshead: the called card;
     Schafkopf: the game), the result (:func:`result_text`), the stake, each
     seat's units and running total, and the pot's units and balance (None
-    without a pot)."""
+    without a pot).  A player of the sheet not at the table that hand (a
+    hand with its own ``[Seats]``: someone sat in for them) has None for
+    both, not 0 (metrics31 F3): no cell, distinct from a seated player who
+    broke even and from the dealer who sits out at ``wi6-sit-out``, who is
+    at the table and scored 0 (rules.md F-1)."""
 
     hand: int
     hand_id: int
@@ -64,8 +68,8 @@ class SheetRow:
     call: str | None
     result: str
     stake: int
-    units: dict[str, int]
-    running: dict[str, int]
+    units: dict[str, int | None]
+    running: dict[str, int | None]
     pot: int | None = None
     pot_balance: int | None = None
     marks: str = ""  # the marks as written, with their factor: "crack Dot, recrack Eve ×4" (QA D10)
@@ -158,6 +162,33 @@ class Sheet:
     #: under a pot: why the pot the night opens with (``pot N`` carried in) is not what its group's earlier night
     #: leaves, the night's kept ``W-POT-CARRY`` (ingest.pot_carry.mark_openings), else None (break30 F6)
     pot_carry: str | None = None
+    #: some hand's dealer sits out (``wi6-sit-out``, rules.md F-1): at the table and scored 0 (metrics31 F3)
+    sit_out: bool = False
+
+    def absent(self) -> bool:
+        """True when some player of the sheet was not at the table for some
+        hand (a cell of None in :attr:`SheetRow.units`; metrics31 F3)."""
+        return any(u is None for r in self.rows for u in r.units.values())
+
+    def legend(self, word: str = "units") -> str:
+        """The line under the terminal sheet: ``each player: units this
+        hand, then the running total``, then, when they occur, ``–: not at
+        the table that hand`` and ``the dealer sits out (+0, rules.md
+        F-1)``."""
+        parts = [f"each player: {word} this hand, then the running total"]
+        if self.absent():
+            parts.append("–: not at the table that hand (no units, the running total goes on at the next hand "
+                         "played)")
+        if self.sit_out:
+            parts.append("the dealer sits out (+0, rules.md F-1) and is named in the dealer column")
+        return "; ".join(parts)
+
+    def running_points(self) -> list[tuple[int, str, int]]:
+        """The running totals to draw, ``(hand, player name, total)`` in hand
+        order: none for a player not at the table that hand (metrics31 F3: the
+        chart drew Fay at 0 before she sat in)."""
+        return [(r.hand, self.players.get(a, a), t) for r in self.rows for a, t in r.running.items()
+                if a in self.players and t is not None]
 
     def rules_by_hand(self) -> list[tuple[str, list[int]]]:
         """Each ``[Rules]`` text the sheet's hands are stored under (``""``
@@ -278,8 +309,9 @@ class Sheet:
             d = {"hand": r.hand, "dealer": r.dealer, "picker": r.picker, "partner": r.partner,
                  "call": r.game_text(), "result": r.result + (KEPT_MARK if r.kept else ""), "marks": r.marks,
                  "stake": r.stake}
-            d.update({f"{a} units": r.units.get(a, 0) for a in self.players})
-            d.update({f"{a} total": r.running.get(a, 0) for a in self.players})
+            # None (an empty cell) for a player not at the table that hand (metrics31 F3)
+            d.update({f"{a} units": r.units.get(a) for a in self.players})
+            d.update({f"{a} total": r.running.get(a) for a in self.players})
             if self.has_pot:
                 d.update({"pot": r.pot, "pot balance": r.pot_balance})
             out.append(d)
@@ -446,7 +478,8 @@ class Sheet:
         body = []
         opening = self.opening_record()  # a pot carried in from an earlier night: the first row (fixa29)
         for rec in ([opening] if opening else []) + self.records():
-            body.append("<tr>" + "".join(f"<td>{escape(_cell(rec[c]))}</td>" for c in cols) + "</tr>")
+            # a player not at the table that hand: a dash in the units cell, the total blank (metrics31 F3)
+            body.append("<tr>" + "".join(f"<td>{escape(_cell(rec[c], c, rec))}</td>" for c in cols) + "</tr>")
         tot = self.totals_record()
         body.append("<tr class='total'>" + "".join(f"<td>{escape(_cell(tot[c]))}</td>" for c in cols) + "</tr>")
         names = ", ".join(n if a == n else f"{a} = {n}" for a, n in self.players.items())
@@ -532,9 +565,9 @@ def _flags_meaning(flags: str | None) -> str:
     return json.dumps(d, sort_keys=True)
 
 
-def _cell(v) -> str:
-    if v is None:
-        return ""
+def _cell(v, col: str = "", rec: dict | None = None) -> str:
+    if v is None:  # a hand's units cell of a player not at the table: a dash (metrics31 F3)
+        return "–" if rec is not None and rec.get("hand") is not None and col.endswith(" units") else ""
     if isinstance(v, int) and not isinstance(v, bool):
         return str(v)
     return str(v)
@@ -708,10 +741,12 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
             source = None
         by_seat = dict(zip(seats or [], units or []))
         pot = by_seat.pop(POT_SEAT, None)
+        at_table = set(players)  # the columns seated this hand (metrics31 F3: the others have no cells)
         if keys is not None:  # the seats' units under their players' columns
             names = json.loads(seated) if seated else meta_players
             column = {(n, a): k for k, (n, aliases) in keys.items() for a in aliases}
             by_seat = {column[(names.get(a, a), a)]: u for a, u in by_seat.items()}
+            at_table = {column[(n, a)] for a, n in names.items() if (n, a) in column}
             # the hand's seats under their columns' names (a swapped chair's alias is another player now)
             dealer, picker, partner, partner2 = (column.get((names.get(a, a), a), a) if a else a
                                                  for a in (dealer, picker, partner, partner2))
@@ -724,7 +759,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
                 sheet.pot_opening_unknown = True  # its first hands not stored (break29 F8)
             balance = (balance or 0) + (pot or 0)
         for a in players:
-            running[a] += by_seat.get(a, 0)
+            running[a] += by_seat.get(a, 0) or 0
         who_partner = partner if not partner2 else f"{partner}, {partner2}"
         if call_type == "own-ace" and not partner:  # the picker called an ace she held: alone (rules.md B-14)
             who_partner = "alone (own ace)"
@@ -739,13 +774,16 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
             marks = f"nuclear ×{mult // stake}"  # the dealer alone at x2 (F-1, nuclearDealer; house17, break17 F20)
         sheet.rows.append(SheetRow(number, hand_id, dealer, picker, who_partner, shown_call,
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,
-                                   {a: by_seat.get(a, 0) for a in players}, dict(running),
+                                   {a: by_seat.get(a, 0) if a in at_table else None for a in players},
+                                   {a: t if a in at_table else None for a, t in running.items()},
                                    pot if balance is not None else None, balance, marks, outcome,
                                    kept_reason(warnings), (lauf, lauf_with) if lauf is not None else None,
                                    hand_rules or ""))
         # what the hand's [Rules] text means (its resolved flags, the profile's name aside: rules.md J), so that
         # two texts of one rule set are told from two rule sets (fixa30)
         sheet.rules_meaning.setdefault(hand_rules or "", _flags_meaning(flags))
+        if not sheet.sit_out and dealer and json.loads(flags or "{}").get("sitOut"):
+            sheet.sit_out = True  # the dealer at the table, scored 0 (F-1): the legend says so (metrics31 F3)
         if sheet.pot_carry is None and warnings and "W-POT-CARRY" in warnings:  # on its opening hand (break30 F6)
             sheet.pot_carry = pot_carry_reason(warnings)
     sheet.totals = dict(running)

@@ -231,8 +231,8 @@ if len(sh.rows) >= 2:  # the night at a glance: each player's running total, han
     import altair as alt  # noqa: PLC0415 - only a sheet of two hands or more draws it
 
     word = "tariff points" if sh.game == "schafkopf" else "units"
-    runs = pl.DataFrame([{"hand": r.hand, "player": sh.players.get(a, a), "total": t}
-                         for r in sh.rows for a, t in r.running.items() if a in sh.players])
+    # no point for a player not at the table that hand (metrics31 F3)
+    runs = pl.DataFrame([{"hand": h, "player": a, "total": t} for h, a, t in sh.running_points()])
     if not runs.is_empty():
         chart = alt.Chart(runs).mark_line(point=True).encode(
             x=alt.X("hand:O", title="hand", axis=alt.Axis(labelAngle=0)),
