@@ -569,14 +569,81 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
             out.state = seed if used else None
         else:
             res = validate_text(_session_doc(header, sources), path=f"<rederive {name}>")
-    for h in res.hands:
-        hand_id = by_hash.get(h.hash, by_number.get(h.outcome.hand))
-        if hand_id is not None:
-            out.hands.append((hand_id, h.outcome))
+    matched = [(hand_id, h) for h in res.hands
+               if (hand_id := by_hash.get(h.hash, by_number.get(h.outcome.hand))) is not None]
+    places = _warning_places(con, [(i, h) for i, h in matched if h.outcome.warnings], fmt, stored, sources)
+    for hand_id, h in matched:
+        o = h.outcome
+        if hand_id in places:  # where each warning was read, not the re-read text's line (metrics31 F4)
+            o = replace(o, warnings=places[hand_id])
+        out.hands.append((hand_id, o))
     for r in res.rejected:
         hand_id = by_hash.get(r.hash, by_number.get(r.hand) if r.hand is not None else None)
         out.refused.append((hand_id if hand_id is not None else 0,
                             r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "refused")))
+    return out
+
+
+#: a stored warning's place and the rest: ``FILE:LINE:COL: warning W-...`` (FILE may hold colons)
+_WARNING_AT = re.compile(r"(.*):(\d+):(\d+): (warning .*)", re.S)
+
+
+def _warning_places(con: duckdb.DuckDBPyConnection, hands: list[tuple[int, "ValidatedHand"]], fmt: str,
+                    stored: list[tuple[int, int, bytes, str]], sources: list[str]) -> dict[int, list[str]]:
+    """The warnings of re-read stored hands (``hands``: ``(hand_id, the
+    re-read hand)``) at the places they were read, by hand id: the re-read
+    text (``<rederive SESSION>``, one text of the session's stored sources)
+    is no file a person has (metrics31 F4: after an amend or a void in the
+    session ``probe.shn:23:18`` became ``<rederive …>:24:18``, line 24 of
+    probe.shn another statement; design.md §7: file, line and column).  A
+    warning the hand has stored already (the same code and words) keeps its
+    stored place; a new one is said in the hand's own file (its
+    ``hand_source`` of the text in force), at its line there: the hand's
+    line plus how far into the hand it is (SHN; the hand's line of a sheet
+    or protocol, column 1), less the ``[Rules]``/``[Seats]`` lines
+    :func:`in_session` added after the hand line.  A hand with no stored
+    file keeps the re-read place.  Not on a first ingest's path."""
+    if not hands:
+        return {}
+    ids = [i for i, _ in hands]
+    old = {i: json.loads(w or "[]") for i, w in con.execute(
+        "SELECT hand_id, warnings FROM hands WHERE list_contains(?, hand_id)", [ids]).fetchall()}
+    hashes = {i: bytes(hsh) for i, _, hsh, _ in stored}
+    added = {i: src.count("\n") - stored_src.count("\n")
+             for (i, _, _, stored_src), src in zip(stored, sources) if len(stored) == len(sources)}
+    where: dict[int, tuple[str, int]] = {}
+    for i, f, line, hsh in con.execute(
+            "SELECT hand_id, file, line, hash FROM hand_source WHERE list_contains(?, hand_id) AND file IS NOT NULL "
+            "ORDER BY ingest_id", [ids]).fetchall():
+        if i not in where or bytes(hsh) == hashes.get(i):  # the source of the text in force, the latest
+            where[i] = (f, line)
+    out: dict[int, list[str]] = {}
+    for hand_id, h in hands:
+        had: dict[str, list[str]] = {}
+        for w in old.get(hand_id, ()):
+            m = _WARNING_AT.fullmatch(w)
+            if m is not None and not m.group(1).startswith("<rederive "):  # a place a person has
+                had.setdefault(m.group(4), []).append(w)
+        placed = []
+        for w in h.outcome.warnings:
+            m = _WARNING_AT.fullmatch(w)
+            if m is None:
+                placed.append(w)
+            elif had.get(m.group(4)):
+                placed.append(had[m.group(4)].pop(0))
+            elif hand_id in where and m.group(1).startswith("<rederive "):
+                f, line = where[hand_id]
+                into = int(m.group(2)) - h.source_line
+                if fmt != "shn" or into < 0:
+                    placed.append(f"{f}:{line}:1: {m.group(4)}")
+                    continue
+                if into > 0:
+                    into = max(1, into - added.get(hand_id, 0))
+                placed.append(f"{f}:{line + into}:{m.group(3)}: {m.group(4)}")
+            else:
+                placed.append(w)
+        if placed != list(h.outcome.warnings):
+            out[hand_id] = placed
     return out
 
 
