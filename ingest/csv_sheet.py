@@ -1864,6 +1864,16 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
                                         "the CSV file has no header row", file=path, line=1, col=1,
                                         expected="a header such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))
         return CsvResult("unknown", {}, [], result)
+    if _shead_sheet(rows[0]):
+        # shead's own night's sheet (shead sheet --csv, the Sheet page's Download CSV): each player's units and
+        # running total, a table to read; read as a score sheet every row was refused (metrics31 F5)
+        result.errors.append(Diagnostic(
+            "E-CSV-HEADER", "this is `shead sheet --csv` (the night's sheet: each player's units and running total, "
+            "a table to read, as the Sheet page's Download CSV), not a record to ingest: a night's hands are moved "
+            "or kept with `shead export --format shn`, whose file ingests back whole; nothing read", file=path,
+            line=1, col=1, found=",".join(rows[0][:4]) + ",...",
+            expected="a score sheet or ledger (date,hand,picker,...,a column a player), or an SHN export"))
+        return CsvResult("unknown", {}, [], result)
     if _shead_export(rows[0]):
         # shead's own export (shead export --format csv: one hand a row, its units one JSON cell): no score
         # sheet; its columns were read as players (new20 F4)
@@ -3389,6 +3399,24 @@ def _shead_export(header: list[str]) -> bool:
     """Whether a CSV file's first row is ``shead export --format csv``'s
     header (:data:`ingest.export.JSONL_FIELDS`), which is no score sheet."""
     return {"rules_flags", "provenance", "units"} <= {c.strip() for c in header}
+
+
+def _shead_sheet(header: list[str]) -> bool:
+    """Whether a CSV file's first row is ``shead sheet --csv``'s header
+    (:meth:`ingest.sheet.Sheet.columns`: ``hand,dealer,picker,partner,call,
+    result,marks,stake``, then ``NAME units`` and ``NAME total`` for each
+    player, the same players, and ``pot,pot balance`` under a pot)."""
+    cells = [c.strip() for c in header]
+    head = ["hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"]
+    if cells[:len(head)] != head:
+        return False
+    rest = cells[len(head):]
+    if rest[-2:] == ["pot", "pot balance"]:
+        rest = rest[:-2]
+    n = len(rest) // 2
+    units, totals = rest[:n], rest[n:]
+    return (n > 0 and len(rest) == 2 * n and all(c.endswith(" units") for c in units)
+            and [c[:-len(" units")] for c in units] == [c[:-len(" total")] for c in totals if c.endswith(" total")])
 
 
 def _row_note(row: list[str], note_cols: list[int]) -> str | None:
@@ -5158,10 +5186,12 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                      f"{label[p]}'s cell (column {k + 1}) is missing: the row has {len(row)} of the header's {width} "
                      "cells (cut short: is the file whole?)" if k >= len(row) and after is None and not book else
                      # a row a cell short inside the file: a cell left out, or a lost comma (break30 F5: "is blank")
+                     # the file's cells against the header's own: the night's date given by --columns date= is a
+                     # cell of neither (metrics31 F5: "20 cells where the header has 21", the header 20)
                      f"{label[p]}'s cell (column {k + 1}) is {'missing' if k >= len(row) else 'blank'}: row "
-                     f"{row_words(r)} has {len(row)} cells where the header has {width} (a cell left out, or two cells "
-                     "run together by a lost comma: the cells after it sit one column left of their header)"
-                     if len(raw) < width and not book else
+                     f"{row_words(r)} has {len(raw)} cells where the header has {width - shift} (a cell left out, or "
+                     "two cells run together by a lost comma: the cells after it sit one column left of their header)"
+                     if len(raw) < width - shift and not book else
                      f"{label[p]}'s cell (column {k + 1}) is blank"  # a workbook's row ends at its last value
                      + (" (a cell covered by a merged one reads blank: unmerge it)" if book else ""))
             stray = None if written or dash else _stray_column(
