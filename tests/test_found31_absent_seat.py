@@ -144,6 +144,7 @@ def test_the_dashboard_table_leaves_the_cell_empty(db, monkeypatch):
     at.query_params["session"] = SESSION
     at.run()
     assert not at.exception, [e.value for e in at.exception]
+    assert "An empty cell: not at the table that hand" in " ".join(c.value for c in at.caption)
     rows = at.dataframe[0].value.to_dict("records")
     by_hand = {int(r["hand"]): r for r in rows if r["hand"] == r["hand"] and r["hand"] is not None}
 

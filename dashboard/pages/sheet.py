@@ -218,6 +218,9 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
               "the last line is the totals; the dealer of each hand is on the Replay page, in shead sheet and in the "
               "downloads.")
            + (" " + sh.pot_text() if sh.has_pot else "")
+           # metrics31 F3: no cells for a player not at the table that hand (someone sat in), not +0
+           + (" An empty cell: not at the table that hand; the running total goes on at the next hand played."
+              if sh.absent() else "")
            + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
            + (f" Amended, counted as amended (its history on the Replay page): hand {md(sh.amended_text())}."
               if sh.amended else "")  # real29 F4: which hand, as the voided ones are named
