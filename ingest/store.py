@@ -585,7 +585,7 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
 
 
 #: a stored warning's place and the rest: ``FILE:LINE:COL: warning W-...`` (FILE may hold colons)
-_WARNING_AT = re.compile(r"(.*):(\d+):(\d+): (warning .*)", re.S)
+_WARNING_AT = re.compile(r"(.*?):(\d+):(\d+): (warning .*)", re.S)
 
 
 def _warning_places(con: duckdb.DuckDBPyConnection, hands: list[tuple[int, "ValidatedHand"]], fmt: str,
