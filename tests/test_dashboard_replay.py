@@ -483,7 +483,9 @@ def test_hand_number_already_stored_is_refused(example_db):
     at = ok(page("log_hand.py").run())
     fill(at, number=14, picker="Al", call="ace", suit="S", partner="Cy", pts=70, outcome="win")
     press(at, "Check score")
-    assert f"hand 14 is already stored in session {SESSION}" in [e.value for e in at.error]
+    # and what to do (newuser31 F1): the edit tab, or the next free number (15..18 stored: 19)
+    assert f"hand 14 is already stored in session {SESSION}: to correct it, choose 'edit' above → Stored hand: " \
+        "hand 14; to log a new hand, save it as hand 19 (the next free number)" in [e.value for e in at.error]
     assert hand_count(db) == 5
 
 

@@ -266,6 +266,42 @@ def _said(d) -> str:
     return f"{d.code}: {with_found(d.message, d.found, d.expected)}"
 
 
+def _form_partner(d, v: dict, ctx: dict) -> str | None:
+    """``E-PARTNER`` for Picker S, Partner S on the score-sheet form (the
+    picker's own ace not allowed, or no ace called: rules.md B-13, B-14) in
+    the form's words, where "alone" is a choice of the Call box; None for any
+    other ``E-PARTNER``, or a table whose Call box has no "alone"."""
+    picker = v.get("picker")
+    if not picker or v.get("partner") != picker or d.found != picker or v.get("call") == "alone":
+        return None
+    try:
+        prof = parse_rules(ctx.get("rules") or "")
+    except ProfileError:
+        return None
+    if prof.partnerMode not in ("calledAce", "jdAndAce", "jackOfDiamonds"):  # no Call box: the engine's words
+        return None
+    if prof.allowCallOwnAce:  # refused only for no ace called: the picker's own ace is the other way
+        return (f"the partner is the picker ({picker}) and no ace is called: choose the ace {picker} called in "
+                "the Call box (these rules let the picker call their own, rules.md B-14), another partner, or "
+                "'alone' in the Call box (rules.md B-13)")
+    return (f"the partner can't be the picker ({picker}): choose another partner, or 'alone' in the Call box "
+            "(rules.md B-13, B-14)")
+
+
+#: A refusal said in the score-sheet form's words, by code: ``(diagnostic, form values, session context)`` -> the
+#: text, or None for the engine's own (:func:`_said`, what the SHN box and ``shead ingest`` say).  newuser31 F2:
+#: the form said "write 'alone' in place of 'partner Jo'", SHN words, where "alone" is a choice of the Call box.
+FORM_SAID = {"E-PARTNER": _form_partner}
+
+
+def form_said(d, v: dict, ctx: dict) -> str:
+    """A refusal as the score-sheet form shows it at its field: the form's
+    own words where :data:`FORM_SAID` has them for its code, else
+    :func:`_said`."""
+    say = FORM_SAID.get(d.code)
+    return (say(d, v, ctx) if say is not None else None) or _said(d)
+
+
 def list_sessions(con) -> list[tuple]:
     return con.execute(
         "SELECT s.session_id, s.session, s.header, s.players, s.rules, greatest(h.last_no, v.void_no), "
@@ -491,7 +527,14 @@ def _session_checks(ctx: dict, number: int, errs: dict, field: str) -> str | Non
     try:
         with reading(resolve_db()) as con:
             if hand_exists(con, ctx["session"], number):
-                errs[field] = [f"hand {number} is already stored in session {ctx['session']}"]
+                # what to do said too: correct it on the edit tab, or a new hand under the next free number
+                # (newuser31 F1: only "already stored"; the Dealer box is not spoken of)
+                # (the edit tab is offered for an existing session: a "new" one that names a stored one is it)
+                edit = ("'edit' above" if ctx["mode"] == "existing"
+                        else "'an existing session' above, this one, then 'edit'")
+                errs[field] = [f"hand {number} is already stored in session {ctx['session']}: to correct it, "
+                               f"choose {edit} → Stored hand: hand {number}; to log a new hand, save it as "
+                               f"hand {next_free(con, ctx['session'], number)} (the next free number)"]
                 return None
             return hands_before(con, ctx["session"], number)
     except StoreMissing:
@@ -635,7 +678,7 @@ def _check_form_run(save: bool, read, build, after=None) -> None:
     t, start = build(ctx, v, before)
     text = t.text
     out["text"] = "\n".join(t.lines[start - 1:]) + "\n"
-    h = _validate(text, start, v["number"], errs, lambda d: (locate(t, d), _said(d)))
+    h = _validate(text, start, v["number"], errs, lambda d: (locate(t, d), form_said(d, v, ctx)))
     if h is not None and _show_or_save(out, errs, text, h, save):
         _next_hand(ctx, v)
         if after is not None:
