@@ -115,3 +115,20 @@ def test_f2_the_shn_box_and_the_cli_keep_the_shn_words(example_db):  # noqa: F81
     [d] = [d for r in res.rejected for d in r.errors]
     assert d.code == "E-PARTNER" and "write 'alone' in place of 'partner Al'" in d.message
     assert d.expected == "another seat, or alone"
+
+
+def test_f2_with_call_own_ace_on_the_called_ace_is_offered_too(example_db):  # noqa: F811
+    """allowCallOwnAce=on (rules.md B-14): Picker = Partner is refused only when no ace is called; the form says
+    the picker's own ace is the other way (scored alone, B-14)."""
+    from tests.test_dashboard_replay import new_session
+
+    at = ok(page("log_hand.py").run())
+    new_session(at, "Own Ace Club", "Al=Al A; Bea=Bea B; Cy=Cy C; Di=Di D; Ed=Ed E", "2026-12-07",
+                rules="wi5-called-ace; allowCallOwnAce=on")
+    fill(at, picker="Al", partner="Al", pts=70, outcome="win")  # Call: (not written)
+    ok(at.run())
+    said = [e for e in _errors(at) if "the partner is the picker (Al)" in e]
+    assert said == ["the partner is the picker (Al) and no ace is called: choose the ace Al called in the Call box "
+                    "(these rules let the picker call their own, rules.md B-14), another partner, or 'alone' in "
+                    "the Call box (rules.md B-13)"], _errors(at)
+    assert not [e for e in _errors(at) if "E-PARTNER" in e], _errors(at)
