@@ -530,17 +530,40 @@ _TOTALS_LABEL = re.compile(r"(?:night|evening|final|net|grand|season|session|wee
 _TOTALS_FIRST = frozenset({"final", "finals", "net", "nets", "end", "tally", "final tally"})
 
 
-def is_totals_row(*cells: str) -> bool:
+def _label(c: str) -> str:
+    """A cell's text as a totals label is compared: lower case, spaces folded, a trailing ``:`` or ``.`` dropped."""
+    return re.sub(r"\s+", " ", c.strip().lower()).rstrip(":. ") if c else ""
+
+
+def is_totals_row(*cells: str, hand: Iterable[str] = ()) -> bool:
     """True when one of ``cells`` (the row's date cell, its first cell, then
     others) says the row sums the sheet: ``Total``, ``Totals``, ``Summe``,
     ``Gesamt``, ``Totaal``, ``Total général``, ``Sum``, ``Subtotal``,
     ``Night total``, ``Final total`` ... (any case, a trailing ``:``
     allowed); ``Final`` or ``Net`` alone in one of the first two cells
-    (real31 F5: refused as a hand, "'Night total' is not a date")."""
+    (real31 F5: refused as a hand, "'Night total' is not a date").
+
+    ``hand``: the texts of the row's other hand cells (picker, partner,
+    call, points, result ...).  A one-word label a player may be named
+    (``Net``, ``Final``, ``Total``, ``Sum`` ...) says a totals row only when
+    each of them is blank (or is a totals label itself): ``Net,Cal,Ann,AS,
+    70,...`` is Net dealing a hand, not the night's totals (verify31 F1:
+    the hand was dropped, or the whole sheet when Net dealt hand 1).  A
+    label of more words (``Net total``, ``Night total``, ``Grand Total``)
+    says it whatever the other cells hold."""
+    busy = None
     for k, c in enumerate(cells):
-        t = re.sub(r"\s+", " ", c.strip().lower()).rstrip(":. ") if c else ""
-        if t and (t in _TOTALS or _TOTALS_LABEL.fullmatch(t) or (k < 2 and t in _TOTALS_FIRST)):
+        t = _label(c)
+        if not t:
+            continue
+        if _TOTALS_LABEL.fullmatch(t) or (" " in t and t in _TOTALS):
             return True
+        if t in _TOTALS or (k < 2 and t in _TOTALS_FIRST):
+            if busy is None:
+                busy = any((u := _label(h)) and not (u in _TOTALS or u in _TOTALS_FIRST or _TOTALS_LABEL.fullmatch(u))
+                           for h in hand)
+            if not busy:
+                return True
     return False
 
 

@@ -1790,6 +1790,7 @@ def _feed_dealers(out: CsvResult, rows, index: dict[str, int]) -> Iterator[tuple
         yield from rows
         return
     dk, kk = index[cols["date"]], index[cols["dealer"]]
+    others = [index[cols[f]] for f in HAND_FIELDS if f not in ("hand", "dealer") and f in cols and cols[f] in index]
     got = out.rotations = {}
     night = ""
     head = _norm(cols["dealer"])
@@ -1799,7 +1800,8 @@ def _feed_dealers(out: CsvResult, rows, index: dict[str, int]) -> Iterator[tuple
         if date.strip():
             night = _night_key(date)
         who = plain_name(row[kk]).strip().lower() if kk < len(row) else ""
-        if who and night and _norm(who) != head and not is_totals_row(date, row[0] if row else ""):
+        if who and night and _norm(who) != head and not is_totals_row(
+                date, row[0] if row else "", hand=(row[k] for k in others if k < len(row))):
             (got.get(night) or got.setdefault(night, _Dealers(r))).add(who)
 
 
@@ -4749,7 +4751,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             since.clear()
         unlabelled = ("hand" in cols and not cell(row, "hand")[0] and not dtext
                       and not any(cell(row, f)[0] for f in HAND_FIELDS) and totals.sums(row))
-        if unlabelled or is_totals_row(dtext, row[0], *(cell(row, f)[0] for f in ("hand", "dealer", "picker"))):
+        if unlabelled or is_totals_row(dtext, row[0], *(cell(row, f)[0] for f in ("hand", "dealer", "picker")),
+                                       hand=(cell(row, f)[0] for f in HAND_FIELDS if f not in ("hand", "dealer"))):
             if notes is not None:
                 if unlabelled:  # break24c F3: a row of the column sums with no label, no hand and no date
                     notes.append(Diagnostic(
