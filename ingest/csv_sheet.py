@@ -441,8 +441,10 @@ def _sums_to_zero(header: list[str], below: list[list[str]], k: int, cols: dict[
                   most: bool = False) -> bool:
     """Whether each row of ``below`` that writes column ``k`` sums to 0 over the unmapped columns with ``k``
     among them, and not without it: column ``k`` is then a player's units (a player named Deal who won 1, then
-    2), not the hand's number.  False when a cell does not read as a number.  ``most``: more than half of those
-    rows, at least two, so (a scorer's typo in one row, break28 F4)."""
+    2), not the hand's number.  False when a cell does not read as a number.  A row whose column-``k`` cell is 0
+    and whose other cells sum to 0 (a wi6-sit-out dealer's 0, rules.md F-1; a doubler deal's row of 0s, D-11) says
+    neither; at least one other row must sum to 0 only with ``k`` (verify31 F3: it refused the whole sheet).
+    ``most``: more than half of those rows, at least two, so (a scorer's typo in one row, break28 F4)."""
     mapped = set(cols.values())
     others = [i for i, c in enumerate(header) if i != k and c.strip() and c not in mapped and _norm(c) not in IGNORED]
     seen = good = 0
@@ -456,6 +458,8 @@ def _sums_to_zero(header: list[str], below: list[list[str]], k: int, cols: dict[
             own = Fraction(row[k].strip().replace("\u2212", "-") if most else row[k].strip())
         except (ValueError, ZeroDivisionError):
             return False
+        if own == 0 and sum(vals) == 0:
+            continue  # neither for nor against: a sit-out dealer's 0, a doubler deal's row of 0s (verify31 F3)
         seen += 1
         if sum(vals) + own != 0 or sum(vals) == 0:
             if not most:
