@@ -4570,7 +4570,12 @@ class Store:
                        f"numbered from {min(met)} again, so none of its {len(numbers)} hands ({_ranges(numbers)}) is "
                        f"stored: {how}; if it is the "
                        f"stored night going on, send only its hands after {top} (shead sheet '{sess}' lists the stored "
-                       "ones); only if it corrects the stored night itself, amend it (shead ingest --amend FILE: its "
+                       "ones)" + ("" if shn or not is_sheet_file(result.path) else
+                                  # a sheet with no Hand column numbers its rows from 1: they are those hands already
+                                  # (verify31 F5: the advice could not be followed)
+                                  f", or, a sheet with no Hand column, send it again with --columns \"session={sess}\" "
+                                  f"to number its rows after the stored night's {top}")
+                       + "; only if it corrects the stored night itself, amend it (shead ingest --amend FILE: its "
                        "hands then replace the stored ones)")
 
             def refusal(n: int, file, line: int, text: str, h: str, differs: str | None = None) -> RejectedHand:
