@@ -27,6 +27,7 @@ from replay.replay import Frame
 
 from .meaning import notes_only, reads_the_same, same_hand, score_left_out, with_differences
 from .model import FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash, hand_conflict, same_rules
+from .shn.reader import comment_statements
 from .shn.record import HandRecord, SessionRec, ShnFile
 
 __all__ = ["validate_text", "validate_file", "validate_records", "FileLoop", "replay_text", "HandReplay", "HandCheck",
@@ -345,49 +346,41 @@ def _slip_said(diag: Diagnostic, rec, errors: list[Diagnostic]) -> Diagnostic:
     return diag
 
 
-#: words of a ';' comment that read as SHN statements: a separator's ';' hid them (:func:`_comment_said`)
-_STATEMENT_WORDS = frozenset("pick call partner alone pts tricks score win lose win-s lose-s win-z lose-z leaster "
-                             "bury crack dealer".split())
-
-
 def _comment_said(diag: Diagnostic, rec: HandRecord) -> Diagnostic:
     """``E-RESULT-UNKNOWN`` ``diag`` of hand ``rec`` with, when a ``;`` comment on a line of its source (outside
-    ``{...}`` and ``"..."``) holds words that read as statements (``partner Dee  pts 59  lose``), the line and
+    ``{...}`` and ``"..."``) holds words that read as statements (``partner Dee  pts 59  lose``,
+    :func:`ingest.shn.reader.comment_statements`, the reader's ``W-COMMENT`` of a stored hand), the line and
     the words: ``;`` used as a separator hid them (real31 F7: the refusal did not say so).  ``diag`` as it is
     otherwise.  Built only for a refused hand's message."""
     for k, line in enumerate(rec.source.split("\n")):
-        depth, quoted = 0, False
-        for j, ch in enumerate(line):
-            if ch == '"' and not depth:
-                quoted = not quoted
-            elif not quoted and ch in "{}":
-                depth = max(0, depth + (1 if ch == "{" else -1))
-            elif ch == ";" and not depth and not quoted:
-                rest = line[j + 1:].strip()
-                if any(w in _STATEMENT_WORDS for w in rest.replace(";", " ").split()):
-                    shown = rest if len(rest) <= 60 else rest[:57] + "..."
-                    return replace(diag, message=f"{diag.message}; line {rec.line + k}'s text after ';' ({shown!r}) "
-                                   "is a comment, not read: ';' starts a comment to the end of its line, it is no "
-                                   "separator; write statements apart by spaces (docs/notation.md §2.2)")
-                break
+        got = comment_statements(line)
+        if got is not None:
+            rest = got[1]
+            shown = rest if len(rest) <= 60 else rest[:57] + "..."
+            return replace(diag, message=f"{diag.message}; line {rec.line + k}'s text after ';' ({shown!r}) "
+                           "is a comment, not read: ';' starts a comment to the end of its line, it is no "
+                           "separator; write statements apart by spaces (docs/notation.md §2.2)")
     return diag
 
 
 def _late_tags_kept(errors: list[Diagnostic], rejected: list[RejectedHand]) -> list[Diagnostic]:
-    """``errors`` without the ``W-TAG-LATE`` of a hand the validator refused:
-    the reader holds a late tag's warning until its hand ends and drops it
-    when it refuses the hand (break24 F8), but a hand the rules refuse
-    (``E-SCORE``, ``E-SCORE-SUM`` ...) is refused after the reader, and the
-    tag then applies to no hand stored (session 25).  A late tag is the
-    refused hand's when it is of that hand number and on one of the lines
-    of the hand's text."""
+    """``errors`` without the ``W-TAG-LATE`` and ``W-COMMENT`` of a hand
+    the validator refused: the reader holds a late tag's warning until its
+    hand ends and drops it when it refuses the hand (break24 F8), but a hand
+    the rules refuse (``E-SCORE``, ``E-SCORE-SUM`` ...) is refused after the
+    reader, and the tag then applies to no hand stored (session 25).  A
+    ``;`` comment's statement words (``W-COMMENT``, real31 A) are said of a
+    stored hand only: a refused hand's ``E-RESULT-UNKNOWN`` says them itself
+    (:func:`_comment_said`), and a hand refused otherwise is corrected as a
+    whole.  A warning is the refused hand's when it is of that hand number
+    and on one of the lines of the hand's text."""
     spans = {}
     for r in rejected:
         if r.hand is not None and r.source_line:
             spans.setdefault(r.hand, []).append((r.source_line, r.source_line + r.source.count("\n")))
     if not spans:
         return errors
-    return [d for d in errors if d.code != "W-TAG-LATE" or d.hand is None
+    return [d for d in errors if (d.code != "W-TAG-LATE" and d.code != "W-COMMENT") or d.hand is None
             or not any(lo <= d.line <= hi for lo, hi in spans.get(d.hand, ()))]
 
 

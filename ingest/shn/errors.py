@@ -38,6 +38,7 @@ SYNTAX_CODES: dict[str, str] = {
     "W-SHN-AGAIN": "a warning: a '%SHN' header after line 1 (two files joined), read as the start of the next file: "
                    "a session block of its own",
     "W-ENCODING": "a warning: bytes that are not UTF-8 inside a session tag's quoted value, read as Windows-1252",
+    "W-COMMENT": "a warning: a stored hand's ';' comment holds words that read as statements ('; crack Di'), not read: remove the ';' if they were meant",
     "W-TAG-LATE": "a warning: a tag written after a hand's statements applies to that hand alone (§4.2), though "
                   "a scorer may mean the hands below",
     "W-RULES-DEFAULT": "a warning: a [Session] block below a session with house [Rules] writes none, so its hands "

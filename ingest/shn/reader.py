@@ -1315,6 +1315,34 @@ def _outside_chars(line: str, stop: int):
         k += 1
 
 
+#: words of a ``;`` comment that read as SHN statements (lower case): a scorer's ``;`` used as a separator hid them
+#: (real31 F7; :func:`comment_statements`)
+COMMENT_STATEMENT_WORDS = frozenset("pick call partner alone pts tricks score win lose win-s lose-s win-z lose-z "
+                                    "leaster bury crack recrack blitz dealer".split())
+
+
+def comment_at(line: str) -> int:
+    """The index of the ``;`` that starts ``line``'s comment (outside a
+    ``{...}`` note and a ``"..."`` tag value, docs/notation.md §2.2), or -1."""
+    return next((k for k, c in _outside_chars(line, len(line)) if c == ";"), -1)
+
+
+def comment_statements(line: str) -> tuple[int, str] | None:
+    """``(index of its ';', the comment's text after it, stripped)`` when
+    ``line`` has a ``;`` comment one of whose words (any case, a further
+    ``;`` read as a blank) is a statement keyword of
+    :data:`COMMENT_STATEMENT_WORDS` (``; crack Di``, ``; lose``): text a
+    scorer wrote as statements, which the reader did not read (real31 F7);
+    None otherwise (no comment, or plain words: ``; Di was late``)."""
+    j = comment_at(line)
+    if j < 0:
+        return None
+    rest = line[j + 1:].strip()
+    if any(w.lower() in COMMENT_STATEMENT_WORDS for w in rest.replace(";", " ").split()):
+        return j, rest
+    return None
+
+
 #: HandRecord fields that no statement fills: its head, its own tags and notes, the reader's bookkeeping.
 _NOT_STATEMENTS = frozenset(("number", "session", "pos", "note", "tags", "tag_pos", "tag_notes", "dealer", "errors",
                              "source", "line"))
@@ -1562,8 +1590,12 @@ class _Reader:
                 continue
             if "{" in line or "[" in line:
                 toks = _tokens(line)
+                if ";" in line:  # a comment: read as a line of _commented (real31 A)
+                    self._commented(line, toks)
+                    continue
             elif ";" in line:
-                toks = line[:line.find(";")].split()
+                self._commented(line, line[:line.find(";")].split())
+                continue
             else:
                 toks = line.split()
             if not toks:
@@ -1688,18 +1720,52 @@ class _Reader:
             return
         if "{" in line or "[" in line:
             toks = _tokens(line)
+            j = line.find(";")
         else:
             j = line.find(";")
             toks = (line if j < 0 else line[:j]).split()
+        if j >= 0:
+            self._commented(line, toks)
+        elif toks:
+            self._statements(line, toks)
+
+    def _statements(self, line: str, toks: list[str]) -> None:
+        """The statements ``toks`` (not empty) of ``line``, read as :meth:`run` reads them."""
+        fast = _FAST.get(toks[0])
+        if fast is not None and fast(self, line, toks):
+            return
+        self.line = line
+        if toks[0] == "%SHN" and self.ln > 1:  # a second file's header: two files joined (real21 F0)
+            self._file_again(line)
+            return
+        self._process(toks, 0)
+
+    def _commented(self, line: str, toks: list[str]) -> None:
+        """A ``line`` with a ``;`` in it: its statements ``toks`` read, then,
+        when a hand is being read (the line's own ``hand`` included) and the
+        line's comment holds words that read as statements
+        (:func:`comment_statements`), a ``W-COMMENT`` warning at its ``;``
+        (real31 A: ``win ; crack Di`` stored uncracked, silently).  Kept with
+        the file's diagnostics; the validator drops it when the hand is
+        refused (:func:`ingest.validate._late_tags_kept`), whose
+        ``E-RESULT-UNKNOWN`` says it itself.  Only lines with a ``;`` come
+        here (issue 17: no work on the others)."""
         if toks:
-            fast = _FAST.get(toks[0])
-            if fast is not None and fast(self, line, toks):
-                return
-            self.line = line
-            if toks[0] == "%SHN" and self.ln > 1:  # a second file's header: two files joined (real21 F0)
-                self._file_again(line)
-                return
-            self._process(toks, 0)
+            self._statements(line, toks)
+        h = self.hand
+        if h is None:
+            return
+        got = comment_statements(line)
+        if got is None:
+            return
+        j, rest = got
+        shown = rest if len(rest) <= 60 else rest[:57] + "..."
+        self.errors.append(Diagnostic(
+            "W-COMMENT", f"the text after ';' ({shown!r}) reads as statements but is a comment, not read: ';' starts "
+            "a comment to the end of its line, it is no separator (docs/notation.md §2.2), so the hand is stored "
+            "without them; if they were meant, remove the ';' (statements are written apart by spaces) and correct "
+            "the hand (shead ingest --amend)", "warning", self.path, self.ln, j + 1, h.number, None, "; " + shown,
+            "statements before the ';', or a comment of plain words"))
 
     def _file_again(self, line: str, at: int | None = None) -> None:
         """A ``%SHN`` header after line 1: two files joined (``cat``, a
