@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["md", "WJ", "text_px", "column_px", "half_up", "fixed", "percent", "rounded"]
+__all__ = ["md", "WJ", "text_px", "column_px", "half_up", "fixed", "percent", "rounded", "percents",
+           "PERCENT_FORMAT"]
 
 #: U+2060 WORD JOINER: invisible, and not part of a URL scheme, ``www.`` or an e-mail address.
 WJ = "\u2060"
@@ -144,3 +145,27 @@ def rounded(df, digits: dict[str, int]):
     return df.with_columns([
         pl.Series(c, [None if v is None else float(half_up(v, d)) for v in df[c].to_list()], dtype=pl.Float64)
         for c, d in digits.items() if c in df.columns])
+
+
+#: the grid's format of a rate column made by :func:`percents` (percentage points, one decimal): "31.3%", as
+#: :func:`percent` writes the rate (real31 B: the grid's own percent format wrote 5/16 as "31.25%")
+PERCENT_FORMAT = "%.1f%%"
+
+
+def percents(df, columns):
+    """The polars frame ``df`` with each rate column (a share of 1) named in ``columns`` as percentage points
+    rounded to one decimal half away from zero (:func:`half_up` on the exact value times 100, as :func:`percent`
+    rounds it: 5/16 -> 31.3), to be shown with :data:`PERCENT_FORMAT` ("31.3%", sorted as a number) instead of
+    the grid's own percent format, which writes "31.25%" (real31 B).  Nulls stay null; a column ``df`` lacks is
+    left out."""
+    import decimal  # noqa: PLC0415
+
+    import polars as pl  # noqa: PLC0415
+
+    def points(v):
+        d = decimal.Decimal(repr(v)) if isinstance(v, float) else decimal.Decimal(v)
+        return float(half_up(d.scaleb(2), 1))
+
+    return df.with_columns([
+        pl.Series(c, [None if v is None else points(v) for v in df[c].to_list()], dtype=pl.Float64)
+        for c in columns if c in df.columns])

@@ -124,9 +124,10 @@ def test_f1_schneider_shows_the_role_table_of_a_player_who_picked_nothing(night_
     assert [s.value for s in at.subheader] == ["By player and role"]
     (df,) = [d.value for d in at.dataframe]
     rows = df.drop(columns=["list"]).to_dict("records")
+    # the rates as the grid gets them: percentage points, one decimal (real31 B: 1/4 shown "25.0%")
     assert rows == [{"player": "Nina Berg", "role": "defender", "hands": 4,
-                     "schneidered_them": 1, "schneidered_them_rate": 0.25,
-                     "schneidered": 1, "schneidered_rate": 0.25,
+                     "schneidered_them": 1, "schneidered_them_rate": 25.0,
+                     "schneidered": 1, "schneidered_rate": 25.0,
                      "no_tricked_them": 0, "no_tricked_them_rate": 0.0,
                      "no_tricked": 0, "no_tricked_rate": 0.0}]
     assert "Nina Berg as defender: 1 for" in captions(at) and "[1 against]" in captions(at)

@@ -11,7 +11,7 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, start_page
-from dashboard.text import md, rounded
+from dashboard.text import PERCENT_FORMAT, md, percents, rounded
 
 f = start_page("Partner calls", "What the picker called — an ace, a ten, an ace with an unknown card, alone, the "
                "jack of diamonds — and how it went.")
@@ -36,7 +36,7 @@ COLS = {
     "list": st.column_config.LinkColumn("hands", display_text="list", help="The hands of this row."),
     "hands": st.column_config.NumberColumn("hands", help="Picked hands with this call."),
     "wins": st.column_config.NumberColumn("wins", help="Picker-side wins."),
-    "win_rate": st.column_config.NumberColumn("win rate", format="percent", help="Wins ÷ hands."),
+    "win_rate": st.column_config.NumberColumn("win rate", format=PERCENT_FORMAT, help="Wins ÷ hands."),
     "points_hands": st.column_config.NumberColumn("hands with points",
                                                   help="Hands whose picker-side points are known."),
     "mean_points": st.column_config.NumberColumn("mean points", format="%.1f",
@@ -53,6 +53,8 @@ COLS = {
 }
 #: the means the tables show, and their decimals (rounded half away from zero, metrics31 F6)
 MEANS = {"mean_points": 1, "mean_points_card_log": 1, "mean_picker_units": 2}
+#: the rates the tables show as percentages, one decimal half away from zero (real31 B: the grid wrote 31.25%)
+RATES = ["win_rate"]
 CAPTION = ("Win rate = picker-side wins ÷ hands. Mean points: the picker side's card points, bury included, over "
            "the hands whose points are known (written on the score sheet or counted from the cards) — how many "
            "is in 'hands with points', a table-agreed result (pts ^N) with the agreed N; the card-log column counts "
@@ -74,7 +76,8 @@ if bt.is_empty():
                 "they sat in are shown with the player filter cleared; their record as partner and as defender "
                 "is on the [Schneider](/schneider) page's table by player and role.")
     st.stop()
-st.dataframe(hl.tidy(rounded(with_links(bt, "call_type", "call").select("list", *bt.columns), MEANS)),
+st.dataframe(hl.tidy(percents(rounded(with_links(bt, "call_type", "call").select("list", *bt.columns), MEANS),
+                               RATES)),
              hide_index=True, placeholder="—",
              column_config={"call_type": "call", **COLS})
 st.markdown("Hands: " + " · ".join(hl.link(f"{r['call_type'] or 'unrecorded'} ({r['hands']:,})",
@@ -89,7 +92,8 @@ bs = fetch(metrics.calls_by_suit, fc)
 if bs.is_empty():
     st.caption("No picked hand with a called card matches the filters.")
 else:
-    st.dataframe(hl.tidy(rounded(with_links(bs, "called_suit", "suit").select("list", *bs.columns), MEANS)),
+    st.dataframe(hl.tidy(percents(rounded(with_links(bs, "called_suit", "suit").select("list", *bs.columns), MEANS),
+                                  RATES)),
                  hide_index=True, placeholder="—",
                  column_config={"called_suit": "suit", **COLS})
     st.caption(f"One row per suit of the called card (C clubs, S spades, H hearts, D diamonds) over the picked "

@@ -11,7 +11,7 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, num, pct, plural, start_page
-from dashboard.text import md, rounded
+from dashboard.text import PERCENT_FORMAT, md, percents, rounded
 
 f = start_page("Picking", "How often each player takes the blind when it reaches them, and how those picks end.")
 if f is None:
@@ -144,7 +144,9 @@ _shown = ["picks_link", "player", "offered", "picks", "pick_rate",
           *(["unknown_dealer"] if (table["unknown_dealer"].fill_null(0) > 0).any() else []), "all_picks", "wins",
           "win_rate", "units_per_pick", "alone", "alone_rate", "alone_win_rate"]
 st.dataframe(
-    rounded(table.select(_shown), {"units_per_pick": 2}),  # metrics31 F6: half away from zero
+    # metrics31 F6, real31 B: means and percentages rounded half away from zero, as the metrics above write them
+    percents(rounded(table.select(_shown), {"units_per_pick": 2}),
+             ["pick_rate", "win_rate", "alone_rate", "alone_win_rate"]),
     hide_index=True, placeholder="—",
     column_config={
         "picks_link": st.column_config.LinkColumn("Hands", display_text="picks", help="The hands the player "
@@ -152,18 +154,18 @@ st.dataframe(
         "player": "Player",
         "offered": st.column_config.NumberColumn("Offered", help="Hands in which the blind reached the player."),
         "picks": st.column_config.NumberColumn("Picked", help="Of the hands offered."),
-        "pick_rate": st.column_config.NumberColumn("Pick rate", format="percent",
+        "pick_rate": st.column_config.NumberColumn("Pick rate", format=PERCENT_FORMAT,
                                                    help="Picked ÷ offered."),
         "unknown_dealer": st.column_config.NumberColumn("Unknown dealer", help="Picked hands the player sat in "
                                                         "whose dealer is not known: not in offered or picked."),
         "all_picks": st.column_config.NumberColumn("Picks", help="Every hand the player picked."),
         "wins": st.column_config.NumberColumn("Wins", help="Picker-side wins among the picks."),
-        "win_rate": st.column_config.NumberColumn("Win rate", format="percent", help="Wins ÷ picks."),
+        "win_rate": st.column_config.NumberColumn("Win rate", format=PERCENT_FORMAT, help="Wins ÷ picks."),
         "units_per_pick": st.column_config.NumberColumn("Units per pick", format="%+.2f",
                                                         help="The player's mean units as picker."),
         "alone": st.column_config.NumberColumn("Alone", help="Picks played alone."),
-        "alone_rate": st.column_config.NumberColumn("Alone rate", format="percent", help="Alone ÷ picks."),
-        "alone_win_rate": st.column_config.NumberColumn("Alone win rate", format="percent",
+        "alone_rate": st.column_config.NumberColumn("Alone rate", format=PERCENT_FORMAT, help="Alone ÷ picks."),
+        "alone_win_rate": st.column_config.NumberColumn("Alone win rate", format=PERCENT_FORMAT,
                                                         help="Alone wins ÷ alone picks."),
     },
 )

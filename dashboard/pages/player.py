@@ -19,7 +19,7 @@ from dashboard import player_metrics as pm
 from dashboard.filters import (_busy, _choices, connection, db_path, db_stamp, describe, num, pct, plural,
                                start_page)
 from dashboard.metrics import Filters, hands_where
-from dashboard.text import md, rounded
+from dashboard.text import PERCENT_FORMAT, md, percents, rounded
 from ingest.store import StoreBusy
 
 f = start_page("Player", "One player's own numbers — sessions, ledger, picking, and the record as picker, "
@@ -205,7 +205,8 @@ else:
                      # columns the table ran past a 1400-px window ("no-trick for | n…")
                      "schneider": f"{r['schneider_for']}–{r['schneider_against']}",
                      "no_trick": f"{r['no_trick_for']}–{r['no_trick_against']}"})
-    table = rounded(pl.DataFrame(rows), {"units_per_hand": 2, "group_units_per_hand": 2})  # metrics31 F6
+    table = percents(rounded(pl.DataFrame(rows), {"units_per_hand": 2, "group_units_per_hand": 2}),  # metrics31 F6
+                     ["win_rate", "group_win_rate"])  # real31 B: "31.3%" as the metrics write it, not the grid's
     st.dataframe(
         table.select("hands_link", "role", "hands", "wins", "win_rate", "group_win_rate", "units_per_hand",
                      "group_units_per_hand", "schneider", "no_trick"),
@@ -214,8 +215,8 @@ else:
             "hands_link": st.column_config.LinkColumn("hands", display_text="list", help="The hands of this role."),
             "hands": st.column_config.NumberColumn("hands", help="Picked hands played in this role."),
             "wins": st.column_config.NumberColumn("won", help="Hands the player's side won."),
-            "win_rate": st.column_config.NumberColumn("win rate", format="percent"),
-            "group_win_rate": st.column_config.NumberColumn("group win rate", format="percent",
+            "win_rate": st.column_config.NumberColumn("win rate", format=PERCENT_FORMAT),
+            "group_win_rate": st.column_config.NumberColumn("group win rate", format=PERCENT_FORMAT,
                                                             help="Every seat of the group in this role."),
             "units_per_hand": st.column_config.NumberColumn("units per hand", format="%+.2f"),
             "group_units_per_hand": st.column_config.NumberColumn("group units per hand", format="%+.2f"),

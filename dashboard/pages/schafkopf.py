@@ -11,7 +11,7 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, pct, plural, start_page
-from dashboard.text import rounded
+from dashboard.text import PERCENT_FORMAT, percents, rounded
 
 f = start_page("Schafkopf", "The Bavarian Schafkopf games: how often each game type was played, how often the "
                "declaring party won it and with how many Augen (card points), who held the Laufende, and who lost "
@@ -80,16 +80,17 @@ labels = labels.with_columns(pl.col("game_type").map_elements(
     lambda g: hl.hands_url(fk, game_type="none" if g == "unrecorded" else g),
     return_dtype=pl.String).alias("list"))
 st.dataframe(
-    hl.tidy(rounded(labels.select("list", *[c for c in labels.columns if c != "list"]), {"mean_augen": 1})),
+    hl.tidy(percents(rounded(labels.select("list", *[c for c in labels.columns if c != "list"]), {"mean_augen": 1}),
+                     ["share", "declarer_win_rate"])),  # real31 B: one decimal, half away from zero
     hide_index=True, placeholder="—",
     column_config={
         "list": st.column_config.LinkColumn("games", display_text="list", help="The games of this type."),
         "game_type": st.column_config.TextColumn("game type"),
         "games": st.column_config.NumberColumn("games", help="Games of that type."),
-        "share": st.column_config.NumberColumn("share", format="percent", help="Games ÷ all Schafkopf games."),
+        "share": st.column_config.NumberColumn("share", format=PERCENT_FORMAT, help="Games ÷ all Schafkopf games."),
         "declared": st.column_config.NumberColumn("with a declarer", help="Games with a declarer (not Ramsch)."),
         "declarer_wins": st.column_config.NumberColumn("declarer wins", help="Won by the declaring party."),
-        "declarer_win_rate": st.column_config.NumberColumn("win rate", format="percent",
+        "declarer_win_rate": st.column_config.NumberColumn("win rate", format=PERCENT_FORMAT,
                                                            help="Declarer wins ÷ games with a declarer."),
         "points_games": st.column_config.NumberColumn("with Augen", help="Games whose Augen are known."),
         "mean_augen": st.column_config.NumberColumn("mean Augen", format="%.1f",
@@ -172,7 +173,7 @@ else:
                             game_type=r["game_type"], laufende=r["side"], laufende_n=r["laufende"])
                        for r in counted.to_dicts()[:40]) + ".")
     st.dataframe(
-        rounded(lsum, {"mean_laufende": 2}),  # metrics31 F6: half away from zero
+        percents(rounded(lsum, {"mean_laufende": 2}), ["with_rate", "without_rate"]),  # metrics31 F6, real31 B
         hide_index=True, placeholder="—",
         column_config={
             "game_type": st.column_config.TextColumn("game type"),
@@ -185,9 +186,9 @@ else:
                 "side not known", help="Laufende counted, who held them not known: a score sheet whose score gave "
                                        "their count (with and without pay the same, rules.md G-13)."),
             "no_laufende": st.column_config.NumberColumn("none", help="The run was below the minimum."),
-            "with_rate": st.column_config.NumberColumn("with rate", format="percent",
+            "with_rate": st.column_config.NumberColumn("with rate", format=PERCENT_FORMAT,
                                                        help="With ÷ games."),
-            "without_rate": st.column_config.NumberColumn("without rate", format="percent",
+            "without_rate": st.column_config.NumberColumn("without rate", format=PERCENT_FORMAT,
                                                           help="Without ÷ games."),
             "mean_laufende": st.column_config.NumberColumn("mean Laufende", format="%.2f",
                                                            help="Mean count over the games where Laufende "
@@ -208,13 +209,13 @@ else:
     ramsch = ramsch.with_columns(pl.col("player").map_elements(
         lambda p: hl.hands_url(fk, kind="ramsch", who=p), return_dtype=pl.String).alias("list"))
     st.dataframe(
-        ramsch.select("list", *[c for c in ramsch.columns if c != "list"]),
+        percents(ramsch.select("list", *[c for c in ramsch.columns if c != "list"]), ["loss_rate"]),  # real31 B
         hide_index=True, placeholder="—",
         column_config={
             "list": st.column_config.LinkColumn("games", display_text="list", help="The player's Ramsch games."),
             "games": st.column_config.NumberColumn("Ramsch games", help="Ramsch games at which the player sat."),
             "losses": st.column_config.NumberColumn("lost", help="The player's units were the most negative."),
-            "loss_rate": st.column_config.NumberColumn("loss rate", format="percent"),
+            "loss_rate": st.column_config.NumberColumn("loss rate", format=PERCENT_FORMAT),
             "units": st.column_config.NumberColumn("units", help="The player's units summed over those games."),
         },
     )

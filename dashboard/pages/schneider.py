@@ -11,7 +11,7 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, pct, start_page
-from dashboard.text import md
+from dashboard.text import PERCENT_FORMAT, md, percents
 
 f = start_page("Schneider", "How often a picked hand ends schneider (the picker side at 91 or more card points, "
                "or at 30 or fewer: the defenders escape at 30, rules.md B-28) or with a side that took no trick — "
@@ -97,20 +97,21 @@ roles = roles.with_columns(pl.struct("player", "role").map_elements(
     lambda r: hl.hands_url(f, who=r["player"], role=r["role"]) if r["role"] in _good else None,
     return_dtype=pl.String).alias("list"))
 st.dataframe(  # dash26 F3: every row shown (at its default height of ten rows a club's 12th row was hidden)
-    roles.select("list", *[c for c in roles.columns if c != "list"]),
+    percents(roles.select("list", *[c for c in roles.columns if c != "list"]),  # real31 B: "31.3%", not "31.25%"
+             ["schneidered_them_rate", "schneidered_rate", "no_tricked_them_rate", "no_tricked_rate"]),
     hide_index=True, placeholder="—", height="content" if roles.height <= 40 else "auto",
     column_config={
         "list": st.column_config.LinkColumn("hands", display_text="list", help="The player's hands in this role."),
         "hands": st.column_config.NumberColumn("hands", help="Picked hands played in that role."),
         "schneidered_them": st.column_config.NumberColumn("schneidered them",
                                                           help="The player's side schneidered the other."),
-        "schneidered_them_rate": st.column_config.NumberColumn("rate", format="percent"),
+        "schneidered_them_rate": st.column_config.NumberColumn("rate", format=PERCENT_FORMAT),
         "schneidered": st.column_config.NumberColumn("were schneidered"),
-        "schneidered_rate": st.column_config.NumberColumn("rate ", format="percent"),
+        "schneidered_rate": st.column_config.NumberColumn("rate ", format=PERCENT_FORMAT),
         "no_tricked_them": st.column_config.NumberColumn("no-tricked them"),
-        "no_tricked_them_rate": st.column_config.NumberColumn("rate  ", format="percent"),
+        "no_tricked_them_rate": st.column_config.NumberColumn("rate  ", format=PERCENT_FORMAT),
         "no_tricked": st.column_config.NumberColumn("took no trick"),
-        "no_tricked_rate": st.column_config.NumberColumn("rate   ", format="percent"),
+        "no_tricked_rate": st.column_config.NumberColumn("rate   ", format=PERCENT_FORMAT),
     },
 )
 st.caption("One row per player and role (picker, partner, defender) over the picked hands of "
