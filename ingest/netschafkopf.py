@@ -161,19 +161,42 @@ def _read_lost(word: str) -> str | None:
     return got.upper() if len(letters) > 1 and letters.isupper() else got
 
 
+def _lost_names(line: str) -> list[tuple[int, int, str]]:
+    """``(start, end, name)`` of each player's name that ``line`` writes where
+    a protocol names a player (the ``gespielt von`` header, ``Geber:``, a
+    deal, lead or announcement line) and that holds U+FFFD."""
+    out = []
+    for pat in (_PLAYED_BY, _GEBER, _DEAL, _TRICK, _ANNOUNCE):
+        m = pat.search(line) if pat is _PLAYED_BY else pat.match(line)
+        if m and "\ufffd" in m.group(1):
+            out.append((m.start(1), m.end(1), m.group(1)))
+    return out
+
+
 def _repair_lost(lines: list[str], first_line: int, seen: dict[str, tuple[int, int, str, str | None]]) -> None:
     """Read, in place, each word of ``lines`` (the file's lines from line
     ``first_line``, 1-based) that holds U+FFFD as the protocol's word it fits
     (:func:`_read_lost`; a word none fits is left as it is), and note in
     ``seen`` the first of each kind, ``"read"`` and ``"left"``:
     ``(line, column, word, read as or None)`` (real31 F4: an editor that
-    could not read a Latin-1 protocol saved it again as UTF-8)."""
+    could not read a Latin-1 protocol saved it again as UTF-8); and, under
+    ``"name:" + name``, the first place of each player's name that holds it
+    (:func:`_lost_names`: never read as a word, the lost letter unknown;
+    its words are then no ``"left"`` word, verify31: "J\ufffdrg")."""
     for k, line in enumerate(lines):
         if "\ufffd" not in line:
             continue
+        names = _lost_names(line)
+        for start, _end, name in names:
+            seen.setdefault("name:" + name, (first_line + k, start + 1, name, None))
+        known = [key[5:] for key in seen if key.startswith("name:")]
 
-        def read(m: re.Match, k: int = k) -> str:
+        def read(m: re.Match, k: int = k, names=names, known=known) -> str:
             word = m.group(0)
+            if any(a <= m.start() < b for a, b, _ in names):
+                return word  # a player's name: left as written (said under "name:")
+            if any(word in n for n in known):
+                return word  # the lost name again ('mit J\ufffdrg.'): as written, said as the name
             got = _read_lost(word)
             seen.setdefault("left" if got is None else "read", (first_line + k, m.start() + 1, word, got))
             return word if got is None else got
@@ -184,10 +207,11 @@ def _repair_lost(lines: list[str], first_line: int, seen: dict[str, tuple[int, i
 def _lost_said(path: str | None, seen: dict[str, tuple[int, int, str, str | None]],
                said: set[str] | None = None) -> list[Diagnostic]:
     """``W-NSK-REPLACED`` warnings for what :func:`_repair_lost` noted in
-    ``seen``, each kind once (``said``: the kinds said already, updated)."""
+    ``seen``, each kind (each lost player's name) once (``said``: the kinds
+    said already, updated)."""
     out: list[Diagnostic] = []
     said = set() if said is None else said
-    for kind in ("read", "left"):
+    for kind in ("read", "left", *sorted(k for k in seen if k.startswith("name:"))):
         if kind not in seen or kind in said:
             continue
         said.add(kind)
@@ -195,13 +219,26 @@ def _lost_said(path: str | None, seen: dict[str, tuple[int, int, str, str | None
         lost = (f"line {ln} reads {word!r} with U+FFFD, the replacement character: the file was saved again by a "
                 "program that could not read some of its characters (e.g. a Latin-1 protocol opened as UTF-8), and they are "
                 "lost")
+        if kind.startswith("name:"):
+            msg = (f"line {ln} names the player {word!r} with U+FFFD, the replacement character: the program that "
+                   "saved the file again (e.g. a Latin-1 protocol opened as UTF-8) lost a character of the name, and "
+                   f"the file cannot say which, so this player's games are stored under the name {word!r} as written "
+                   "-- in the ledger a player other than one whose name is written right on other nights; to put "
+                   "them under the right name, `shead export --format shn --out night.shn`, write after each `hand` "
+                   "line of this protocol's session its header's [Seats] line with the right name in place of "
+                   f"{word!r}, and `shead ingest --amend night.shn --reason ...` (or, before this file is stored, "
+                   "ingest NetSchafkopf's own file, not the copy: once stored, the protocol sent again conflicts "
+                   "with its stored games)")
+            out.append(Diagnostic("W-NSK-REPLACED", msg, "warning", path, ln, col, found=word,
+                                  expected="the player's name with the lost character"))
+            continue
         if got is not None:
             msg = (f"{lost}; {word!r} is read as {got!r}, the only word of a protocol that fits (ä, ö, ü or ß in the "
                    "gap), here and wherever a word fits one alone; to keep the protocol's own text, ingest "
                    "NetSchafkopf's file, not the copy")
         else:
-            msg = (f"{lost}; no word of a protocol fits {word!r}, so it is left as it is (a game whose name or player "
-                   "it spoils is refused); ingest NetSchafkopf's own file, not the copy")
+            msg = (f"{lost}; no word of a protocol fits {word!r}, so it is left as it is (a game whose name it "
+                   "spoils is refused, E-NSK-GAME); ingest NetSchafkopf's own file, not the copy")
         out.append(Diagnostic("W-NSK-REPLACED", msg, "warning", path, ln, col, found=word,
                               expected=got if got is not None else "the lost character"))
     return out
