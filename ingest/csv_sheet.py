@@ -1169,12 +1169,17 @@ def _as_written(cell: str) -> str:
     return cell if m is None else m.group(1)
 
 
-def _money_cell(rows, layout: Layout) -> tuple[int, int, str] | None:
-    """The first player cell ``(row, column, text)`` of ``rows`` (``(row
-    number, cells)``) that writes a currency sign, or the first of a row's
-    two or more fractions (``0.50``, ``-0.25``), when ``layout`` gives no
-    ``stake``: a money sheet read as units would store a quarter's row of
-    whole dollars at four times its units; None otherwise."""
+def _money_cell(rows, layout: Layout, again=None) -> tuple[int, int, str, str | None] | None:
+    """The first player cell ``(row, column, text, stray)`` of ``rows``
+    (``(row number, cells)``) that writes a currency sign, or the first of a
+    row's two or more fractions (``0.50``, ``-0.25``), when ``layout`` gives
+    no ``stake``: a money sheet read as units would store a quarter's row of
+    whole dollars at four times its units; None otherwise.  ``stray``: the
+    header of a currency cell's column when ``again()`` (the same rows from
+    the start; read only when money is found) shows it the sheet's one column
+    of money, every row's other player cells whole and summing to 0 without
+    it, not all 0 (rules.md B-33): a Tip column of no player's units, to
+    leave out (verify31, fixj31); else None."""
     if stake_option(layout.columns) is not None:
         return None
     try:
@@ -1189,24 +1194,47 @@ def _money_cell(rows, layout: Layout) -> tuple[int, int, str] | None:
         for i in idx:
             if i < len(row) and money_value(row[i]) is not None:
                 if _MONEY_SIGN.search(row[i]):
-                    return r, i + 1, row[i]
+                    return r, i + 1, row[i], _money_column(again, layout, idx, i)
                 if is_fraction(row[i]):
                     fractions.append(i)
         if len(fractions) >= 2:  # units are whole (rules.md B-31): one fraction is a typo refused with its row,
             i = fractions[0]     # two in a row are a sheet kept in money
-            return r, i + 1, row[i]
+            return r, i + 1, row[i], None
     return None
 
 
-def _money_error(found: tuple[int, int, str], path: str | None) -> Diagnostic:
+def _money_column(again, layout: Layout, idx: list[int], col: int) -> str | None:
+    """Column ``col``'s header when, on every row of ``again()`` (``(row
+    number, cells)`` from the start; None: not known), the player columns
+    ``idx`` but ``col`` are blank or whole numbers summing to 0, and not all
+    0 (:func:`_money_cell`'s stray column); else None."""
+    if again is None:
+        return None
+    moved = False
+    for r, row in again():
+        if r <= layout.header_row:
+            continue
+        units = [whole_units(row[i].strip()) if i < len(row) and row[i].strip() else 0 for i in idx if i != col]
+        if None in units or sum(units) != 0:
+            return None
+        moved = moved or any(units)
+    return layout.header[col].strip() if moved else None
+
+
+def _money_error(found: tuple[int, int, str, str | None], path: str | None) -> Diagnostic:
     """``E-CSV-MONEY`` at a money cell (a currency sign, or a fraction) of a
-    sheet read without its stake."""
-    r, c, text = found
+    sheet read without its stake; its column named first to be left out when
+    :func:`_money_cell` found it the one stray column."""
+    r, c, text, stray = found
     what = "money" if _MONEY_SIGN.search(text) else "a fraction (units are whole, rules.md B-31): money?"
+    first = (f"; the column {stray!r} is the only one holding money, and the other player columns sum to 0 on every "
+             "row without it (each hand sums to zero, rules.md B-33): it is no player's units; leave it out with "
+             f"--columns ignore={stray}; if the sheet is kept in money instead" if stray else "")
     return Diagnostic("E-CSV-MONEY", f"row {row_words(r)}: the player cell {text.strip()!r} is {what}, and a sheet's "
-                      "player cells are read as units: give the money one unit is worth, e.g. --columns stake=0.25 (a "
-                      "quarter a point; on the Import page: stake=0.25 in the columns box); nothing of this sheet "
-                      "is read without it", file=path, line=r, col=c, found=text, expected="units, or stake=VALUE")
+                      f"player cells are read as units{first}: give the money one unit is worth, e.g. --columns "
+                      "stake=0.25 (a quarter a point; on the Import page: stake=0.25 in the columns box); nothing of "
+                      "this sheet is read without " + ("one of them" if stray else "it"), file=path, line=r, col=c,
+                      found=text, expected="units, or stake=VALUE" + (f", or ignore={stray}" if stray else ""))
 
 
 def looks_like_csv(name: str, data: bytes) -> bool:
@@ -1301,9 +1329,14 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
                                                                   layout, name, night_notes), layout), index), index,
                       # its evidence; each night's dealers, for its seating: real27 F1)
                       reader.dialect.delimiter, columns, name)
+        def again() -> Iterator[tuple[int, list[str]]]:  # the rows again, for a stray money column (E-CSV-MONEY)
+            fh, reader, _header = opened()
+            with fh:
+                yield from numbered_stream(reader, read_rows(reader, name, []))
+
         fh, reader, _header = opened()
         with fh:  # and for money written without its stake (E-CSV-MONEY: nothing read)
-            money = _money_cell(numbered_stream(reader, read_rows(reader, name, [])), layout)
+            money = _money_cell(numbered_stream(reader, read_rows(reader, name, [])), layout, again)
         if money is not None:
             yield ShnFile([], [_money_error(money, name)], path=name)
             return
@@ -1937,7 +1970,7 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         return CsvResult("unknown", cols, players, result)
     # a sheet kept in money read without its stake: refused whole, a ledger of sitting totals as a per-hand sheet
     # (break21 F12: its whole-dollar rows were stored at a dollar a unit, the others refused, the stored night stuck)
-    if (money := _money_cell(numbered(rows), layout)) is not None:
+    if (money := _money_cell(numbered(rows), layout, lambda: numbered(rows))) is not None:
         result.errors.append(_money_error(money, path))
         return CsvResult("unknown", cols, players, result)
     lines = getattr(rows, "lines", None)
@@ -5201,10 +5234,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                      if len(raw) < width - shift and not book else
                      f"{label[p]}'s cell (column {k + 1}) is blank"  # a workbook's row ends at its last value
                      + (" (a cell covered by a merged one reads blank: unmerge it)" if book else ""))
-            stray = None if written or dash else _stray_column(
-                row, seats, index, prof.players if prof is not None else len(seats), sat_out)
-            if stray == p:  # a column of no player's units, its cell blank (real31 F6: said as a player leaving)
-                which = _stray_advice(r, p, label, "", seats, row=False) + "; if it is a player's, " + which
+            # a column of no player's units, its cell blank (real31 F6: said as a player leaving), or, blank on the
+            # sitting's first row, written later with a non-whole cell (Beer 3.50: verify31, fixj31)
+            among = sorted([*seats, p], key=index.__getitem__) if written else seats
+            stray = None if dash else _stray_column(
+                row, among, index, prof.players if prof is not None else len(seats), sat_out)
+            if stray == p:
+                which = (_stray_advice(r, p, label, row[k].strip() if written else "", among, row=False)
+                         + "; if it is a player's, " + which)
             err("E-CSV-SEATS", f"the players with units ({', '.join(label[p] for p in present)}) are not the "
                 f"sitting's table ({', '.join(label[p] for p in seats)}, from its first row or the last change of "
                 f"players): {which}" + ("" if dash else "; a player who leaves is replaced by one other (their cells "
