@@ -1853,7 +1853,7 @@ def analyze(hand: Optional[str] = typer.Argument(None, help='A hand id, "SESSION
         if not rows:
             _err.print("no analysed hands yet: run `shead analyze --all` (or `shead analyze HAND`) first")
             raise typer.Exit(1)
-        from dashboard.text import fixed  # noqa: PLC0415 - the one rounding of a displayed mean (metrics31 F6)
+        from ingest.rounding import fixed  # noqa: PLC0415 - the one rounding of a displayed mean (metrics31 F6)
 
         for r in rows:
             worst = "; ".join(f"hand id {w['hand_id']} t{w['trick']} {w['card']} -{w['cost']} (best "

@@ -81,3 +81,27 @@ def test_a_refused_hands_comment_gets_no_warning(tmp_path):
                         "bury ZZ ; crack Di\n"), db)
     assert rep["ingested"] == 0 and len(rep["rejected"]) == 1, rep
     assert _comment_warnings(rep) == []
+
+
+def test_a_remark_holding_a_statement_word_not_first_is_not_warned(tmp_path):
+    """A remark is no statement because a word of it is a keyword (the full suite's find on today's tree:
+    ``; Cy's first pick`` was warned, so the stored hand no longer read back clean for the duplicate check):
+    only a part of the comment (split at ';') that starts with a keyword reads as statements.  Hand 2 as above:
+    Cy +2, Ed +1, the others -1 (rules.md B-28, B-31, B-33)."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "remark.shn", HEAD + "hand 2 dealer Al ; Bea passed, then Cy's first pick\n"
+                        "pick Cy call AS partner Ed pts 72 win ; Di wanted to crack\n"), db)
+    assert rep["ingested"] == 1 and _comment_warnings(rep) == [], rep
+    assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}
+
+
+def test_a_warned_stored_hand_sent_again_in_another_layout_is_a_duplicate(tmp_path):
+    """The stored hand with its W-COMMENT still reads back for the comparison by meaning (docs/storage.md
+    'Duplicates by meaning'): the same hand with other spacing is a duplicate, not E-HAND-CONFLICT."""
+    db = tmp_path / "x.duckdb"
+    hand = "hand 2 dealer Al\npick Cy call AS partner Ed pts 72 win ; crack Di\n"
+    first = _ingest(write(tmp_path, "a.shn", HEAD + hand), db)
+    assert first["ingested"] == 1 and len(_comment_warnings(first)) == 1, first
+    again = _ingest(write(tmp_path, "b.shn", HEAD + hand.replace(" call", "   call").replace("win ;", "win    ;")), db)
+    assert again["ingested"] == 0 and again["rejected"] == [] and again["duplicates"] == 1, again
+    assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}

@@ -19,10 +19,11 @@ def _tag(name: str, value: str) -> str:
 def _read_one(header: str, source: str):
     """The :class:`~ingest.shn.record.HandRecord` of one stored hand read
     with its session's stored header, or None when it does not read back as
-    exactly one hand without syntax errors."""
+    exactly one hand without syntax errors (a ``W-COMMENT``, said of a
+    comment's words, is none: the hand reads the same without them)."""
 
     doc = read("%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + source.rstrip("\n") + "\n")
-    if doc.errors or len(doc.hands) != 1 or doc.hands[0].errors:
+    if len(doc.hands) != 1 or any(d.code != "W-COMMENT" for d in (*doc.errors, *doc.hands[0].errors)):
         return None
     return doc.hands[0]
 

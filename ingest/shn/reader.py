@@ -1329,17 +1329,21 @@ def comment_at(line: str) -> int:
 
 def comment_statements(line: str) -> tuple[int, str] | None:
     """``(index of its ';', the comment's text after it, stripped)`` when
-    ``line`` has a ``;`` comment one of whose words (any case, a further
-    ``;`` read as a blank) is a statement keyword of
-    :data:`COMMENT_STATEMENT_WORDS` (``; crack Di``, ``; lose``): text a
-    scorer wrote as statements, which the reader did not read (real31 F7);
-    None otherwise (no comment, or plain words: ``; Di was late``)."""
+    ``line`` has a ``;`` comment one of whose parts (split at a further
+    ``;`` or a lone carriage return) starts with a statement keyword of
+    :data:`COMMENT_STATEMENT_WORDS`, any case (``; crack Di``, ``; lose``,
+    ``; Ann passed ; call AH partner Dee``): text a scorer wrote as
+    statements, which the reader did not read (real31 F7); None otherwise
+    (no comment, or a remark that only holds such a word: ``; Di was
+    late``, ``; Cy's first pick``)."""
     j = comment_at(line)
     if j < 0:
         return None
     rest = line[j + 1:].strip()
-    if any(w.lower() in COMMENT_STATEMENT_WORDS for w in rest.replace(";", " ").split()):
-        return j, rest
+    for part in rest.replace("\r", ";").split(";"):
+        words = part.split()
+        if words and words[0].lower() in COMMENT_STATEMENT_WORDS:
+            return j, rest
     return None
 
 
