@@ -2037,6 +2037,20 @@ def card_log_row(log: CardLog, seats: list[str], call: str | None) -> tuple:
     return _plain_row(log, seats, call)
 
 
+def _shifted_amend(at: int, top: int, sheet: bool) -> str:
+    """How a stored night whose hands look shifted (a hand inserted at
+    ``at``, the stored night's last hand ``top``) is corrected, as the
+    ``E-HAND-CONFLICT`` of :meth:`Store._shifted` and :meth:`Store._shift_of`
+    say it: a score sheet (``sheet``) through an SHN export of the night,
+    an SHN file by amending the night's hands with its own."""
+    hands = f"{at}-{top}" if top > at else f"{at}"
+    if sheet:
+        return (f"export the night as SHN (shead export --format shn --out night.shn), write its hands {hands} "
+                "there as this file has them, amend (shead ingest --amend night.shn)")
+    return (f"amend its hands {hands} with this file's (shead ingest --amend FILE, FILE holding this file's hands "
+            f"up to {top})")
+
+
 def _log_codes(log: CardLog, seats: list[str], call: str | None) -> tuple:
     """:func:`card_log_row`, with the cards of ``deal``, ``blind``,
     ``bury`` and ``plays`` as ``bytes`` (one byte a code) when ``log`` is
@@ -4669,7 +4683,7 @@ class Store:
         if not k or any(twins.get(id(r)) != r.hand - k for r in order[k:]):
             return None
         at, top = order[0].hand, max(stored)
-        hands = f"{at}-{top}" if top > at else f"{at}"
+        how = _shifted_amend(at, top, sheet=True)
         out: dict[int, RejectedHand] = {}
         for r in order[k:]:
             m = twins[id(r)]
@@ -4680,9 +4694,7 @@ class Store:
                 f"look shifted (a hand inserted at {at}, the later ones renumbered: this file's "
                 f"hand{'s' if k > 1 else ''} {_ranges([x.hand for x in order[:k]])} {'are' if k > 1 else 'is'} no "
                 f"stored hand), so it is not stored (it would count hand {m} twice): if so, correct the stored "
-                f"night: export the night as SHN (shead export --format shn --out night.shn), write its hands "
-                f"{hands} there as this file has them, amend (shead ingest --amend night.shn), then send this file "
-                f"again (its hands after {top} are new then)",
+                f"night: {how}, then send this file again (its hands after {top} are new then)",
                 "error", r.source_file, r.source_line, 1, r.hand, found=f"the stored hand {m} as hand {r.hand}",
                 expected="a hand not stored yet")
             out[id(r)] = replace(r, errors=[d])
@@ -4753,13 +4765,8 @@ class Store:
                 m = twin.outcome.hand
                 # an amendment holds stored numbers only (a new hand in it is E-AMEND-NOT-STORED), and a hand sent
                 # over a voided number is refused: the stored hands are amended, then the file sent again
-                hands = f"{at}-{top}" if top > at else f"{at}"
-                how = (f"export the night as SHN (shead export --format shn --out night.shn), write its hands {hands} "
-                       "there as this file has them, amend (shead ingest --amend night.shn)"
-                       if (h.source_file or result.path or "").lower().split("[")[0].endswith(
-                           (".csv", ".tsv", ".xlsx", ".xlsm", ".txt")) else
-                       f"amend its hands {hands} with this file's (shead ingest --amend FILE, FILE holding this "
-                       f"file's hands up to {top})")
+                how = _shifted_amend(at, top, sheet=(h.source_file or result.path or "").lower().split("[")[0]
+                                     .endswith((".csv", ".tsv", ".xlsx", ".xlsm", ".txt")))
                 d = Diagnostic(
                     "E-HAND-CONFLICT", f"hand {o.hand} of session {sess!r} is the stored hand {m} "
                     f"({twin.file or '<input>'}:{twin.line}) written again under another number, and this file's "
