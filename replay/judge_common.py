@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .errors import Diagnostic, IllegalAction
 from .names import plain_name
-from .profile import RuleProfile, parse_rules
+from .profile import RuleProfile, parse_rules, placed_rules_error
 from .pot import settle_pot
 from .seven import is_nuclear, nuclear_settlement
 from .scoring import (Settlement, settle_picked)
@@ -672,6 +672,21 @@ def rules_error_pos(pos: Pos | None, text: str, found) -> Pos | None:
         if at >= 0 and text.find(needle, at + 1) < 0:
             return Pos(pos.line, pos.col + len('[Rules "') + at + skip)
     return pos
+
+
+def placed_rules_refusal(pos: Pos | None, text: str, exc) -> tuple[Pos | None, str]:
+    """Where a :class:`~replay.errors.ProfileError` of a ``[Rules "…"]`` tag
+    points and what it says: ``pos`` is the tag's ``[``, the value starting
+    after ``[Rules "`` (notation.md); the error is placed at its first bad
+    part and its message names every bad part's column, in the order written
+    (house32 F3).  Where the columns are not known (no position, an escape in
+    the value) the message keeps its character offsets and the place is
+    :func:`rules_error_pos`'s."""
+    col0 = None if pos is None or pos.line == 0 or "\\" in text else pos.col + len('[Rules "')
+    col, message = placed_rules_error(exc, col0)
+    if col is None or pos is None:
+        return rules_error_pos(pos, text, exc.diagnostic.found), message
+    return Pos(pos.line, col), message
 
 
 def voided_numbers(text: str | None) -> frozenset:

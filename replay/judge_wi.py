@@ -24,7 +24,7 @@ from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Cra
                             Roll, Share, Sheepshead)
 from .cards import Card, Rank, cards_in, mask_of, points_of
 from .errors import IllegalAction, ProfileError
-from .profile import RuleProfile, parse_rules
+from .profile import RuleProfile, parse_rules, seat_profiles_text
 from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
                             schwanzer_value, leaster_pays_triple, settle_leaster, settle_nopick, settle_picked,
                             settle_void)
@@ -41,7 +41,7 @@ from .outcome import CardLog, HandOutcome
 from .facts import HandRecord, Pos, Value
 from .judge_common import (_MAX_UNITS, HandCheck, money_factor, money_hint, Refusal, SessionState, _agreed_score, _breakdown,
                            _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
-                           _seat_aliases, _seat_index, _written_units, check_date_order, rules_error_pos, voided_numbers,
+                           _seat_aliases, _seat_index, _written_units, check_date_order, placed_rules_refusal, voided_numbers,
                            written_dealer)
 
 def _cards_mask(cards) -> int | None:
@@ -592,10 +592,15 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     try:
         prof = parse_rules(rules_text)
     except ProfileError as exc:
+        err = exc
+        try:  # again with the [Seats] count: suggestions that fit the table (house32 F4); not on the hot path
+            parse_rules(rules_text, len(list(_seat_aliases(tags.get("Seats") or ""))) or None)
+        except ProfileError as seated:
+            err = seated
         pos = rec.tag_pos.get("Rules") or rec.session.tag_pos.get("Rules")
-        d = exc.diagnostic
-        pos = rules_error_pos(pos, rules_text, d.found)  # at the flag, not the tag's column 1 (QA D6)
-        raise chk.reject(d.code, d.message, pos, found=d.found, expected=d.expected) from None
+        d = err.diagnostic
+        pos, message = placed_rules_refusal(pos, rules_text, err)  # each bad part at its column (QA D6, house32 F3)
+        raise chk.reject(d.code, message, pos, found=d.found, expected=d.expected) from None
     chk.profile = prof
     seats_text = tags.get("Seats") or ""
     chk.seats = _parse_seats(seats_text)
@@ -607,8 +612,13 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
         if not chk.aliases:
             raise chk.reject("E-SEATS-MISSING", "no [Seats] tag is in force for this hand", rec.pos,
                              found="no Seats", expected=f"[Seats] with {n} seats")
-        raise chk.reject("E-SEATS", f"[Seats] lists {len(chk.aliases)} seats; {prof.name} is played by {n}", pos,
-                         found=len(chk.aliases), expected=n)
+        count = len(chk.aliases)
+        if rules_text.strip():
+            msg = f"[Seats] lists {count} seats; {prof.name} is played by {n}; {seat_profiles_text(count)}"
+        else:  # house32 F5: the default was assumed, not written; say so and name the profiles of the count
+            msg = (f"[Seats] lists {count} seats, and no [Rules] tag is in force, so the default profile was "
+                   f"assumed: {prof.name} is played by {n}; {seat_profiles_text(count)}: name one in a [Rules] tag")
+        raise chk.reject("E-SEATS", msg, pos, found=count, expected=n)
     if len(set(chk.aliases)) != n:
         pos = rec.tag_pos.get("Seats") or rec.session.tag_pos.get("Seats")
         raise chk.reject("E-SEATS", "a seat alias is listed twice in [Seats]", pos, found=",".join(chk.aliases),

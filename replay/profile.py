@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import re
 from functools import cached_property, lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .cards import FULL_DECK, SIXES, Card, TrumpOrder, mask_of, trump_order
-from .errors import ProfileError, did_you_mean
+from .errors import ProfileError
+from .rules_reading import NOT_LEASTER, STAKE, read_words, seat_count_in
 
 __all__ = ["RuleProfile", "NAMED_PROFILES", "DEFAULT_PROFILE", "parse_rules", "profile_text", "DECKS", "TABLE_FIELDS",
-           "LARGEST_TABLE"]
+           "LARGEST_TABLE", "placed_rules_error", "seat_profiles_text"]
 
 # ---- h6-tables: table sizes 2..8 (rules.md F-1..F-4) -------------------------------------------------
 #: The decks of rules.md F-1 as card masks, by card count.  Every removed card
@@ -437,74 +438,340 @@ _SUPPORTED_VALUES: dict[str, set[object] | None] = {
 _FIELD_NAMES = set(RuleProfile.model_fields) - {"name", *TABLE_FIELDS}
 
 
-def _convert(flag: str, raw: str) -> object:
+class _Problem(NamedTuple):
+    """One bad part of a ``[Rules]`` text: ``at`` is its offset in the text
+    (0-based; a bad value's own offset, after its ``=``)."""
+
+    at: int
+    code: str
+    message: str
+    found: str
+    expected: str
+    fixed: bool = True  # a suggestion for this part was made (else `shead rules` is pointed at)
+
+
+_POINTER = "`shead rules` lists the profiles and flags"
+
+
+def _value_error(flag: str, raw: str) -> str | None:
+    """Why ``raw`` is no value of ``flag`` (rules.md J), in our words; None when it is one."""
     field = RuleProfile.model_fields[flag]
     if field.annotation is bool:  # rules.md J: "Booleans are on/off" (yes, true, 1 are refused)
-        if raw in ("on", "off"):
-            return raw == "on"
-        raise ProfileError("E-RULES-VALUE", f"flag {flag} takes on or off (rules.md J), found {raw!r}", found=raw,
-                           expected="on or off")
-    if field.annotation is int:
-        try:
-            return int(raw)
-        except ValueError:
-            raise ProfileError("E-RULES-VALUE", f"flag {flag} takes a whole number, found {raw!r}", found=raw,
-                               expected="a whole number") from None
+        return None if raw in ("on", "off") else f"flag {flag} takes on or off (rules.md J), found {raw!r}"
+    if field.annotation is int:  # maxMarks, markFactorCap: 0 is no cap (rules.md J, E-6)
+        if re.fullmatch(r"-?\d+", raw) is None:
+            return f"{flag} takes a whole number (0: no cap), found {raw!r}"
+        if int(raw) < 0:
+            return f"{flag} takes a whole number (0: no cap), not below 0, found {raw!r}"
+        return None
+    values = get_args(field.annotation)
+    if values and raw not in values:
+        shown = ", ".join(values[:-1]) + f" or {values[-1]}" if len(values) > 1 else values[0]
+        return f"{flag} takes {shown} (rules.md J), found {raw!r}"
+    return None
+
+
+def _convert(flag: str, raw: str) -> object:
+    if RuleProfile.model_fields[flag].annotation is bool:
+        return raw == "on"
+    if RuleProfile.model_fields[flag].annotation is int:
+        return int(raw)
     return raw
 
 
+def _part_ok(part: str) -> bool:
+    flag, eq, raw = (s.strip() for s in part.partition("="))
+    return bool(eq) and flag in _FIELD_NAMES and _value_error(flag, raw) is None
+
+
+def _seat_profiles(seats: int | None) -> list[str]:
+    """The named profiles played by ``seats`` seats, in their listed order (``shead rules``)."""
+    return [n for n, v in NAMED_PROFILES.items() if seats is not None and
+            int(v.get("players", RuleProfile.model_fields["players"].default)) == seats]
+
+
+def seat_profiles_text(seats: int) -> str:
+    """``"the profiles played by 7 seats are wi7-jack-of-diamonds, wi7-die-roll
+    and wi7-shared-blind"`` (rules.md F-1, docs/profiles.md), or that no
+    profile is, for a message on a ``[Seats]`` count (house32 F5)."""
+    names = _seat_profiles(seats)
+    if not names:
+        return f"no profile is played by {seats} seats (`shead rules` lists them)"
+    if len(names) == 1:
+        return f"the profile played by {seats} seats is {names[0]}"
+    return f"the profiles played by {seats} seats are {', '.join(names[:-1])} and {names[-1]}"
+
+
+def _profile_fix(item: str, seats: int | None) -> str | None:
+    """The profile a house's name for its game means (``jack of diamonds``,
+    ``5-handed called ace``, ``wi5-caled-ace``), among the profiles played
+    by the seats (the phrase's own count, else ``seats``); None when none fits."""
+    import difflib  # noqa: PLC0415
+
+    low = {n.lower(): n for n in NAMED_PROFILES}
+    if item.lower() in low:
+        return low[item.lower()]
+    n, rest = seat_count_in(item)
+    n = n or seats
+    names = _seat_profiles(n) if n else list(NAMED_PROFILES)
+    if not names:
+        return None
+    close = difflib.get_close_matches(item.lower(), names, n=1, cutoff=0.6)
+    if close and (n or re.match(r"wi\d", item.lower())):
+        return close[0]
+    rest = re.sub(r"[\s\-_]+", " ", rest.lower()).replace("sheepshead", "").strip()
+    stems: dict[str, list[str]] = {}
+    for name in names:
+        stems.setdefault(re.sub(r"^wi\d-?", "", name).replace("-", " "), []).append(name)
+    if not rest:
+        return (stems.get("") or names)[0] if n else None
+    close = difflib.get_close_matches(rest, list(stems), n=1, cutoff=0.6)
+    if not close:
+        return None
+    found = stems[close[0]]
+    # the seats not known (`shead rules TEXT`): a game played at several tables is named by its seats, not guessed
+    return found[0] if len(found) == 1 else " or ".join(found) + " (by the number of seats)"
+
+
+def _flag_fix(item: str) -> list[str] | None:
+    """The ``flag=value`` parts a house's part means (``DOB=off``, ``no DOB``,
+    ``maxMarks=two``, ``doubleOnBmp=off``, ``noPick=leasters``), each a valid
+    part of rules.md J; or ``[STAKE]``, ``[NOT_LEASTER]``; None when not understood."""
+    import difflib  # noqa: PLC0415
+
+    read = read_words(item, _FIELD_NAMES)
+    if read and all(p in (STAKE, NOT_LEASTER) or _part_ok(p) for p in read):
+        return read
+    flag, eq, raw = (s.strip() for s in item.partition("="))
+    if not eq:
+        return None
+    if flag not in _FIELD_NAMES:
+        close = difflib.get_close_matches(flag, _FIELD_NAMES, n=1, cutoff=0.6) or [
+            {f.lower(): f for f in _FIELD_NAMES}[c] for c in
+            difflib.get_close_matches(flag.lower(), [f.lower() for f in _FIELD_NAMES], n=1, cutoff=0.6)]
+        if not close:
+            return None
+        flag = close[0]
+    if _value_error(flag, raw) is None:
+        return [f"{flag}={raw}"]
+    values = [str(v) for v in get_args(RuleProfile.model_fields[flag].annotation)]
+    if RuleProfile.model_fields[flag].annotation is bool:
+        values = ["on", "off"]
+    by_low = {v.lower(): v for v in values}
+    close = difflib.get_close_matches(raw.lower(), list(by_low), n=1, cutoff=0.6)
+    return [f"{flag}={by_low[close[0]]}"] if close else None
+
+
+_STAKE_ADVICE = ("the money a unit is worth is no rule flag: a log keeps units (rules.md B-36: a 5¢ unit is the "
+                 "\"5-10-15\" game); a hand's `stake N` is its doubler multiplier (rules.md D-11), and a money "
+                 "sheet says what a unit is worth when it is read (`shead ingest --columns stake=5` for cents at a "
+                 "nickel a unit, README \"Money sheets\")")
+
+
+def _fix_text(fix: list[str]) -> str:
+    return "; ".join(p for p in fix if p not in (STAKE, NOT_LEASTER))
+
+
+def _split(text: str) -> list[tuple[int, str]]:
+    """The ``;``-parts of ``text``, each with the offset of its first non-blank character."""
+    out, at = [], 0
+    for raw in text.split(";"):
+        item = raw.strip()
+        out.append((at + (len(raw) - len(raw.lstrip())) if item else at, item))
+        at += len(raw) + 1
+    return out
+
+
+def _header_fix(text: str, seats: int | None) -> tuple[str | None, list[str]]:
+    """The whole ``[Rules]`` text a house's header may mean, every part kept
+    (``;`` for ``,``, profile and flags read from words), checked by reading
+    it again; with the parts left out and why (a stake), or ``(None,
+    not-understood parts)``."""
+    parts = [p.strip() for p in re.split(r"[;,]", text) if p.strip()]
+    name, out, unread, notes, not_leaster = None, [], [], [], False
+    for i, part in enumerate(parts):
+        if "=" not in part and (part in NAMED_PROFILES or i == 0):
+            fix = part if part in NAMED_PROFILES else _profile_fix(part, seats)
+            if fix and fix not in NAMED_PROFILES:  # several tables play it: which one, the seats say
+                unread.append(f"{part!r} is {fix.replace(' or ', ', ', fix.count(' or ') - 1)}")
+                continue
+            if fix and name is None:
+                name = fix
+                continue
+        fix = [part] if _part_ok(part) else _flag_fix(part)
+        if fix is None and name is None and "=" not in part:
+            prof = _profile_fix(part, seats)
+            if prof in NAMED_PROFILES:
+                name = prof
+                continue
+        if fix is None:
+            unread.append(f"{part!r} is not understood")
+            continue
+        if STAKE in fix:
+            notes.append(f"{part} left out: {_STAKE_ADVICE}")
+        not_leaster |= NOT_LEASTER in fix
+        out += [p for p in fix if p not in (STAKE, NOT_LEASTER) and p not in out]
+    if not_leaster and not any(p.startswith("noPick=") and p != "noPick=leaster" for p in out):
+        unread.append("'no leasters' does not say what is played when all pass (noPick=doubler, forcedPick, "
+                      "moster, mittler, schneidster or schwanzer)")
+    if unread:
+        return None, unread
+    fixed = "; ".join(([name] if name else []) + out)
+    try:
+        prof = _parse(fixed, seats, False)
+    except ProfileError:
+        return None, []
+    if seats is not None and prof.players != seats:
+        return None, []
+    return fixed, notes
+
+
+def _raise(text: str, problems: list[_Problem], seats: int | None, suggest: bool = True) -> None:
+    """One :class:`ProfileError` for every bad part of ``text``, in the order
+    written (house32 F3): a lone part's own message, or ``N parts of [Rules]
+    are wrong: character C: …; character C: …`` (the judge says columns of
+    the file, :func:`placed_rules_error`); then the whole text it may mean
+    (house32 F4), and `shead rules` where a part is not understood."""
+    problems.sort(key=lambda p: p.at)
+    fixed, notes_or_unread = _header_fix(text, seats) if suggest else (None, [])
+    tail = ""
+    comma = "," in text
+    whole_parts = len([p for p in re.split(r"[;,]", text) if p.strip()])
+    if fixed is not None:
+        if comma and fixed == "; ".join(p.strip() for p in re.split(r"[;,]", text) if p.strip()):
+            tail = f": with `;` every part is valid: [Rules \"{fixed}\"]"
+        elif comma or len(problems) > 1 or (whole_parts > 1 and any(p.code == "E-RULES-NAME" for p in problems)):
+            tail = f"; did you mean [Rules \"{fixed}\"]?"
+        notes = [n for n in notes_or_unread if not any("stake" in p.message for p in problems)]
+        tail += "".join(f"; {n}" for n in notes)
+    elif notes_or_unread and (comma or len(problems) > 1):
+        tail = "; no whole [Rules] text can be suggested: " + ", ".join(notes_or_unread)
+    if any(p.code == "E-RULES-NAME" or not p.fixed for p in problems) or (fixed is None and (comma or len(problems) > 1)):
+        tail += f" ({_POINTER})"
+    first = problems[0]
+    found, expected = (first.found, first.expected) if len(problems) == 1 else \
+        (", ".join(p.found for p in problems), "each part as rules.md J writes it")
+    exc = ProfileError(first.code, _parts_message(problems, tail, lambda at: f"character {at + 1}"),
+                       found=found, expected=expected)
+    exc.rules_parts = (tuple(problems), tail)  # type: ignore[attr-defined]
+    raise exc
+
+
+def _parts_message(problems, tail: str, where) -> str:
+    if len(problems) == 1:
+        return problems[0].message + tail
+    return (f"{len(problems)} parts of [Rules] are wrong: "
+            + "; ".join(f"{where(p.at)}: {p.message}" for p in problems) + tail)
+
+
+def placed_rules_error(exc: ProfileError, col0: int | None) -> tuple[int | None, str]:
+    """Where a ``[Rules]`` error of :func:`parse_rules` starts and what it
+    says when the text's first character is at column ``col0`` of its line:
+    ``(column of the first bad part, message naming each bad part's column)``
+    (house32 F3).  ``col0`` None (the column is not known: an escape in the
+    value) keeps the message's character offsets and gives no column."""
+    parts = getattr(exc, "rules_parts", None)
+    if not parts:
+        return None, exc.diagnostic.message
+    problems, tail = parts
+    if col0 is None:
+        return None, exc.diagnostic.message
+    return col0 + problems[0].at, _parts_message(problems, tail, lambda at: f"column {col0 + at}")
+
+
 @lru_cache(maxsize=256)
-def parse_rules(text: str | None) -> RuleProfile:
+def parse_rules(text: str | None, seats: int | None = None) -> RuleProfile:
     """Read a ``[Rules]`` text (``name; flag=value; ...``) into a profile.
 
     An empty or missing text gives the default ``wi5-called-ace``.  The first
     item may be a profile name; later items are ``flag=value`` overrides.
+    ``seats`` (the ``[Seats]`` count, when known) only makes the suggestions
+    of a refusal fit the table (house32 F4); the profile is the same.
 
     Raises :class:`ProfileError` with code ``E-RULES-NAME`` (unknown profile),
-    ``E-RULES-FLAG`` (unknown flag, or a flag written twice),
-    ``E-RULES-VALUE`` (bad value: a boolean other than ``on``/``off``,
-    rules.md J; ``maxMarks`` below 0; a value not in the flag's list) or
-    ``E-RULES-UNSUPPORTED`` (a flag value the engine does not play yet).
-    Positions are not known here; the reader attaches the tag's.
+    ``E-RULES-FLAG`` (unknown flag, or a flag written twice, or parts
+    separated by ``,``), ``E-RULES-VALUE`` (bad value: a boolean other than
+    ``on``/``off``, rules.md J; ``maxMarks`` below 0; a value not in the
+    flag's list) or ``E-RULES-UNSUPPORTED`` (a flag value the engine does not
+    play yet).  Every bad part is named in one error, in the order written,
+    with its offset (:func:`placed_rules_error` gives the columns); the code,
+    found and expected are the first bad part's.  Positions are not known
+    here; the reader attaches the tag's.
     """
+    return _parse(text, seats, True)
+
+
+def _parse(text: str | None, seats: int | None, suggest: bool) -> RuleProfile:
+    """:func:`parse_rules`; ``suggest`` False (a suggestion checked by reading it
+    again) makes no suggestion of a whole text in its turn."""
     name = "wi5-called-ace"
     overrides: dict[str, object] = {}
     written: dict[str, str] = {}
-    items = [p.strip() for p in (text or "").split(";")]
-    for i, item in enumerate(items):
+    problems: list[_Problem] = []
+    for i, (at, item) in enumerate(_split(text or "")):
         if not item:
+            continue
+        if "," in item:  # house32 F4: a house separating its flags by ','
+            subs = [s.strip() for s in item.split(",") if s.strip()]
+            code = "E-RULES-NAME" if i == 0 and "=" not in subs[0] and subs[0] not in NAMED_PROFILES else \
+                "E-RULES-FLAG"
+            problems.append(_Problem(at, code, f"{item!r} is {len(subs)} parts separated by ','; flags are "
+                                     "separated by `;`, not `,`", found=item, expected="parts separated by ;"))
             continue
         if "=" not in item:
             if i != 0:
-                raise ProfileError("E-RULES-FLAG", f"{item!r} is not flag=value (only the first item may name a profile)",
-                                   found=item, expected="flag=value")
+                fix = _flag_fix(item)
+                problems.append(_Problem(at, "E-RULES-FLAG", f"{item!r} is not flag=value (only the first item may "
+                                         "name a profile)" + (f"; did you mean {_fix_text(fix)}?" if fix and
+                                                              _fix_text(fix) else ""),
+                                         found=item, expected="flag=value", fixed=bool(fix and _fix_text(fix))))
+                continue
             if item not in NAMED_PROFILES:
-                raise ProfileError("E-RULES-NAME", f"unknown rule profile {item!r}"
-                                   + did_you_mean(item, NAMED_PROFILES), found=item,
-                                   expected=" or ".join(sorted(NAMED_PROFILES)))
+                fix = _profile_fix(item, seats)
+                names = _seat_profiles(seats)
+                said = (f"; did you mean {fix!r}?" if fix in NAMED_PROFILES else f"; did you mean {fix}?") if fix else ""
+                problems.append(_Problem(at, "E-RULES-NAME", f"unknown rule profile {item!r}" + said, found=item,
+                                         expected=" or ".join(names) if names else "a profile `shead rules` lists",
+                                         fixed=bool(fix)))
+                continue
             name = item
             continue
         flag, _, raw = (s.strip() for s in item.partition("="))
         if flag not in _FIELD_NAMES:
-            raise ProfileError("E-RULES-FLAG", f"unknown rule flag {flag!r}" + did_you_mean(flag, _FIELD_NAMES),
-                               found=flag, expected="a flag of rules.md J")
+            fix = _flag_fix(item)
+            if fix and STAKE in fix:
+                msg = f"unknown rule flag {flag!r}: {item}: {_STAKE_ADVICE}"
+            else:
+                msg = f"unknown rule flag {flag!r}" + (f"; did you mean {_fix_text(fix)}?" if fix else "")
+            problems.append(_Problem(at, "E-RULES-FLAG", msg, found=flag, expected="a flag of rules.md J",
+                                     fixed=bool(fix)))
+            continue
         if flag in written:
-            raise ProfileError("E-RULES-FLAG", f"the flag {flag} is written twice ({written[flag]}, then {item}); a "
-                               "[Rules] text sets each flag once", found=item, expected=f"one {flag}=value")
+            problems.append(_Problem(at, "E-RULES-FLAG", f"the flag {flag} is written twice ({written[flag]}, then "
+                                     f"{item}); a [Rules] text sets each flag once", found=item,
+                                     expected=f"one {flag}=value"))
+            continue
         written[flag] = item
+        why = _value_error(flag, raw)
+        if why is not None:
+            fix = _flag_fix(item)
+            problems.append(_Problem(at + item.index("=") + 1 + (len(item.partition("=")[2])
+                                                                 - len(item.partition("=")[2].lstrip())),
+                                     "E-RULES-VALUE", why + (f"; did you mean {_fix_text(fix)}?" if fix else ""),
+                                     found=raw, expected=why.split(" takes ", 1)[1].rsplit(", found", 1)[0],
+                                     fixed=bool(fix)))
+            continue
         overrides[flag] = _convert(flag, raw)
+    if problems:
+        _raise(text or "", problems, seats, suggest)
     values = {**NAMED_PROFILES[name], **overrides, "name": name}
     try:
         prof = RuleProfile(**values)
-    except ValidationError as exc:
+    except ValidationError as exc:  # not reached: every value is checked above (a guard, in our words)
         err = exc.errors()[0]
         flag = str(err["loc"][0]) if err.get("loc") else "?"
-        hint = ""
-        if err.get("type") == "literal_error":  # a near miss among the values the flag takes
-            hint = did_you_mean(str(values.get(flag)), re.findall(r"'([^']*)'", str(err.get("ctx", {}).get("expected"))))
-        raise ProfileError("E-RULES-VALUE", f"bad value for {flag}: {flag}={values.get(flag)}; {err['msg']}{hint}",
-                           found=str(values.get(flag)),
-                           expected=err["msg"]) from None
+        raise ProfileError("E-RULES-VALUE", f"{flag}={values.get(flag)} is no value of {flag} (rules.md J)",
+                           found=str(values.get(flag)), expected="a value of rules.md J") from None
     for flag, allowed in _SUPPORTED_VALUES.items():
         val = getattr(prof, flag)
         if allowed is not None and val not in allowed:

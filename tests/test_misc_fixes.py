@@ -172,7 +172,8 @@ def _first_error(text: str):
 # cannot be told apart, so it stays at the tag)
 @pytest.mark.parametrize("rules, code, found, col", [
     ("wi5-called-ace; pot=on; pot=off", "E-RULES-FLAG", "pot=off", 9 + 16 + 8),  # written twice: never "the last wins"
-    ("wi5-called-ace; maxMarks=1; maxMarks=1", "E-RULES-FLAG", "maxMarks=1", 1),  # even with the same value
+    ("wi5-called-ace; maxMarks=1; maxMarks=1", "E-RULES-FLAG", "maxMarks=1", 9 + 16 + 12),  # the same value too;
+        # at the second one's own column (house32 F3: each part placed by its offset, not by a search for the text)
     ("wi5-called-ace; maxMarks=-1", "E-RULES-VALUE", "-1", 9 + 16 + 9),          # 0 = no cap, else a number of marks
     ("wi5-called-ace; doubleOnBump=yes", "E-RULES-VALUE", "yes", 9 + 16 + 13),   # J: booleans are on/off
     ("wi5-called-ace; doubleOnBump=true", "E-RULES-VALUE", "true", 38),
