@@ -720,11 +720,14 @@ def _parse(text: str | None, seats: int | None, suggest: bool) -> RuleProfile:
             continue
         if "=" not in item:
             if i != 0:
-                fix = _flag_fix(item)
+                fix = _flag_fix(item) or []
+                said = f"; did you mean {_fix_text(fix)}?" if _fix_text(fix) else \
+                    f": {_STAKE_ADVICE}" if STAKE in fix else \
+                    ": it does not say what is played when all pass (noPick=doubler, forcedPick, moster, mittler, " \
+                    "schneidster or schwanzer; rules.md D-11..D-18)" if NOT_LEASTER in fix else ""
                 problems.append(_Problem(at, "E-RULES-FLAG", f"{item!r} is not flag=value (only the first item may "
-                                         "name a profile)" + (f"; did you mean {_fix_text(fix)}?" if fix and
-                                                              _fix_text(fix) else ""),
-                                         found=item, expected="flag=value", fixed=bool(fix and _fix_text(fix))))
+                                         "name a profile)" + said, found=item, expected="flag=value",
+                                         fixed=bool(_fix_text(fix)) or STAKE in fix))
                 continue
             if item not in NAMED_PROFILES:
                 fix = _profile_fix(item, seats)

@@ -184,3 +184,19 @@ def test_f5_rules_tag_written_names_the_profiles_of_the_count():
     assert "[Seats] lists 5 seats; wi7-jack-of-diamonds is played by 7" in m
     assert "no [Rules] tag" not in m
     assert "the profiles played by 5 seats are wi5-called-ace, wi5-jack-of-diamonds" in m
+
+
+def test_f4_no_leasters_alone_asks_what_is_played_and_a_stake_word_is_told():
+    # "wi5-called-ace; " 16 -> 'no leasters' at 25: understood as "not the leaster", but which no-pick game
+    # (rules.md D-11..D-18, J noPick) it does not say, so no whole text is suggested
+    d = refusal("wi5-called-ace; no leasters")
+    assert (d.code, d.col) == ("E-RULES-FLAG", 25)
+    m = flat(d.message)
+    assert ("'no leasters' is not flag=value (only the first item may name a profile): it does not say what is "
+            "played when all pass (noPick=doubler, forcedPick, moster, mittler, schneidster or schwanzer") in m
+    assert "[Rules \"" not in m
+    # the "5-10-15" of rules.md B-36 written as a part: said to be no rule flag, and how a stake is given
+    d = refusal("wi5-called-ace; 5-10-15")
+    m = flat(d.message)
+    assert "'5-10-15' is not flag=value (only the first item may name a profile): the money a unit is worth" in m
+    assert "--columns stake=" in m
