@@ -42,6 +42,8 @@ _KEPT = re.compile(r"warning W-CARRY(?: \(hand \d+\))?: (.*)", re.S)
 _POT_CARRY = re.compile(r"warning W-POT-CARRY(?: \(hand \d+\))?: (.*)", re.S)
 #: a hand's own columns of the sheet, before the seats' (:meth:`Sheet.columns`)
 _HAND_COLUMNS = ("hand", "dealer", "picker", "partner", "call", "result", "marks", "stake")
+#: the column naming the seat that sat out the hand (rules.md F-1), on a sheet where some hand's dealer sits out
+SAT_OUT_COLUMN = "sat out"
 
 
 class SessionNotFound(LookupError):
@@ -81,6 +83,9 @@ class SheetRow:
     #: the [Rules] text the hand is stored under, as written ("" for none: the default profile); a night sent again
     #: under other rules, or a hand with its own [Rules] tag, has hands under different texts (fixa30)
     rules: str = ""
+    #: the seat (its column key) that sat out the hand: the dealer under a sit-out profile (``sitOut``,
+    #: ``wi6-sit-out``, rules.md F-1), dealt nothing and scored 0; None when every seated player played (house32 F1)
+    sat_out: str | None = None
 
     def game_text(self) -> str | None:
         """The call as a person reads it: a Schafkopf game with the Laufende
@@ -300,6 +305,8 @@ class Sheet:
         cols += [f"{a} units" for a in self.players] + [f"{a} total" for a in self.players]
         if self.has_pot:
             cols += ["pot", "pot balance"]
+        if self.sit_out:  # the seat that sat out each hand (rules.md F-1; house32 F1), last: the seats' columns stay
+            cols.append(SAT_OUT_COLUMN)
         return cols
 
     def records(self) -> list[dict]:
@@ -314,6 +321,8 @@ class Sheet:
             d.update({f"{a} total": r.running.get(a) for a in self.players})
             if self.has_pot:
                 d.update({"pot": r.pot, "pot balance": r.pot_balance})
+            if self.sit_out:
+                d[SAT_OUT_COLUMN] = r.sat_out
             out.append(d)
         return out
 
@@ -429,7 +438,8 @@ class Sheet:
                            "stake": r.stake, "kept": r.kept,
                            "laufende": r.laufende[0] if r.laufende else None,
                            "laufende_with": r.laufende[1] if r.laufende else None,
-                           "units": r.units, "running": r.running, "pot": r.pot, "pot_balance": r.pot_balance}
+                           "units": r.units, "running": r.running, "pot": r.pot, "pot_balance": r.pot_balance,
+                           "sat_out": r.sat_out}
                           for r in self.rows],
                 "totals": self.totals, "pot": self.pot,
                 "pot_opened": self.pot_opened() if self.has_pot else None,
@@ -778,11 +788,13 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
                                    {a: t if a in at_table else None for a, t in running.items()},
                                    pot if balance is not None else None, balance, marks, outcome,
                                    kept_reason(warnings), (lauf, lauf_with) if lauf is not None else None,
-                                   hand_rules or ""))
+                                   hand_rules or "",
+                                   # the one place the sheet decides who sat out: the dealer under sitOut (F-1)
+                                   dealer if dealer and json.loads(flags or "{}").get("sitOut") else None))
         # what the hand's [Rules] text means (its resolved flags, the profile's name aside: rules.md J), so that
         # two texts of one rule set are told from two rule sets (fixa30)
         sheet.rules_meaning.setdefault(hand_rules or "", _flags_meaning(flags))
-        if not sheet.sit_out and dealer and json.loads(flags or "{}").get("sitOut"):
+        if sheet.rows[-1].sat_out is not None:
             sheet.sit_out = True  # the dealer at the table, scored 0 (F-1): the legend says so (metrics31 F3)
         if sheet.pot_carry is None and warnings and "W-POT-CARRY" in warnings:  # on its opening hand (break30 F6)
             sheet.pot_carry = pot_carry_reason(warnings)

@@ -12,7 +12,7 @@ from dashboard.text import column_px, md
 from dashboard.filters import (BUSY_TIMEOUT, EMPTY_HELP, Filters, db_path, db_stamp, describe, ensure_navigation,
                                hand_page_filters, page_reads)
 from dashboard.metrics import hands_where
-from ingest.sheet import SessionNotFound, session_sheet
+from ingest.sheet import SAT_OUT_COLUMN, SessionNotFound, session_sheet
 from ingest.store import reading
 
 ensure_navigation()
@@ -128,8 +128,12 @@ for r in records:
     for a in sh.players:
         units, total = r.get(f"{a} units"), r.get(f"{a} total")
         # a refused hand's row counts nothing (empty), as the pot's opening row; the total row the totals alone
-        r[a + _PAIR] = None if total is None else f"{units:+d} → {total}" if r.get("hand") is not None \
-            else str(total)
+        # house32 F1: the seat that sat out the hand (the dealer under wi6-sit-out, rules.md F-1; the sheet's
+        # SheetRow.sat_out) is marked in its own cell, the running total kept: "+0 → 0" read as a seat that played
+        # and broke even.  "out", not "sat out": six players' "sat out → -10" ran the demo's monday-2025-09-22
+        # 83 px past a 1400-px window; "out → -10" fits (the caption says what it means)
+        r[a + _PAIR] = None if total is None else str(total) if r.get("hand") is None else \
+            f"out → {total}" if r.get(SAT_OUT_COLUMN) == a else f"{units:+d} → {total}"
 _extra = ([_BOTH] if _block or _marked else []) + [a + _PAIR for a in sh.players]
 frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or c.endswith((" units", " total"))
                                           or c in ("pot", "pot balance") else pl.Utf8)
@@ -170,7 +174,8 @@ if sh.has_pot:
     config["pot balance"] = st.column_config.NumberColumn("pot held", format="%d", width=58,
                                                           help="The pot's balance after the hand (the first row: "
                                                                "what it held before hand 1)")
-_order = [c for c in sh.shown_columns() if not (_plain and c == "stake") and not (_no_marks and c == "marks")]
+_order = [c for c in sh.shown_columns() if not (_plain and c == "stake") and not (_no_marks and c == "marks")
+          and c != SAT_OUT_COLUMN]  # house32 F1: said in the seat's own cell, not a column of its own
 if _marked and not _block:  # newuser30 F5: the marks after the result, in its cell; every text column as wide as
     # its longest cell (dashboard.text.column_px), so five players' units and running totals fit a 1400-px window
     _order = [_BOTH if c == "result" else c for c in _order if c != "marks"]
@@ -217,6 +222,10 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
               if _block else "; each player's column: the hand's units, then the running total after it (+2 → 4); "
               "the last line is the totals; the dealer of each hand is on the Replay page, in shead sheet and in the "
               "downloads.")
+           # house32 F1: who sat out, as shead sheet's legend says it (the page has no dealer column)
+           + (" The dealer sits out each hand (rules.md F-1): that seat's cell says out, then the running total "
+              "(out → 4: sat out, dealt nothing, scored 0; a seat that played and broke even: +0 → 4)."
+              if sh.sit_out else "")
            + (" " + sh.pot_text() if sh.has_pot else "")
            # metrics31 F3: no cells for a player not at the table that hand (someone sat in), not +0
            + (" An empty cell: not at the table that hand; the running total goes on at the next hand played."
