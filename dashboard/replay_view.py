@@ -134,6 +134,9 @@ def step_words(s: Step, aliases: list[str], german: bool, viewer: str | None = N
     if k == "deal":
         return "the deal" + (f" — {md(viewer)}'s cards dealt" if viewer else "")
     if k == "card":
+        if s.plays_under:  # the picker's under card (rules.md B-11), face down where this view may not see it
+            return (f"{who} played the under card, face down" + s.suffix if s.cards[0] is None
+                    else f"{who} played {md_card(s.cards[0], german, s.suffix)} (the under card)")
         return f"{who} played {md_card(s.cards[0], german, s.suffix)}"
     if k == "pass":
         return f"{who} passes"
@@ -227,12 +230,23 @@ def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool, who: str 
             bury_note = " in tricks (the bury's points, the picker's, not shown)"
         else:
             bury_note = ""
+        # house32 F2: the under card face down in a trick this seat did not take (rules.md B-11e): its points are
+        # not counted, said beside the side that took it
+        more = " and the under card" if s.under_points_hidden else ""
+        by = s.under_taker
+        mine, theirs = (more, "") if by is not None and (by == f.picker or (s.side_known and by == f.partner)) \
+            else ("", more)
         if s.side_known:
-            facts.append(f"**{word}** {side_word} {f.picker_points}{bury_note} · defenders {f.defender_points}")
+            facts.append(f"**{word}** {side_word} {f.picker_points}{mine}{bury_note} · defenders "
+                         f"{f.defender_points}{theirs}")
         else:
-            facts.append(f"**{word}** {md(aliases[f.picker])} {f.picker_points}{bury_note} · the others "
-                         f"{f.defender_points} (the partner not yet revealed)")
+            facts.append(f"**{word}** {md(aliases[f.picker])} {f.picker_points}{mine}{bury_note} · the others "
+                         f"{f.defender_points}{theirs} (the partner not yet revealed)")
     return " · ".join(facts)
+
+
+#: the title of a face-down card in a trick: a seat view's under card (rules.md B-11e; house32 F2)
+_BACK = "the under card, face down"
 
 
 def tricks_html(s: Step, aliases: list[str], german: bool, notes: dict[tuple[int, int], str] | None = None,
@@ -247,13 +261,17 @@ def tricks_html(s: Step, aliases: list[str], german: bool, notes: dict[tuple[int
     rows = []
     for no, (_, cards, winner) in enumerate(s.tricks, 1):
         k = win_index(cards, winner, order) if order is not None else None
-        faces = "".join(f'<span style="display:inline-flex;flex-direction:column;align-items:center;margin:0 3px">'
-                        f'{card_html(c, small=True, german=german, win=(i == k) if k is not None else seat == winner)}'
-                        f'<span style="font-size:10px">{escape(aliases[seat])}</span></span>'
+        # vertical-align:top: a face-down card (a seat view's under card, rules.md B-11e) has no text baseline
+        faces = "".join(f'<span style="display:inline-flex;flex-direction:column;align-items:center;margin:0 3px;'
+                        f'vertical-align:top">'
+                        + card_html(c, small=True, german=german, title=None if c is not None else _BACK,
+                                    win=(i == k) if k is not None else seat == winner)
+                        + f'<span style="font-size:10px">{escape(aliases[seat])}</span></span>'
                         for i, (seat, c) in enumerate(cards))
-        pts = sum(c.points for _, c in cards)
+        pts = sum(c.points for _, c in cards if c is not None)  # a seat view's face-down under card (B-11e)
+        more = " and the under card" if any(c is None for _, c in cards) else ""
         rows.append(f'<li data-trick="{no}" style="margin:2px 0"><b>t{no}</b> {faces} → '
-                    f'<b>{escape(aliases[winner])}</b> ({pts} {word})</li>')
+                    f'<b>{escape(aliases[winner])}</b> ({pts} {word}{more})</li>')
     return (CSS + '<div class="shead-tricks"><div style="font-weight:700">Tricks so far</div>'
             f'<ol style="list-style:none;padding-left:0;margin:0">{"".join(rows)}</ol></div>')
 

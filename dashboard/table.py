@@ -196,7 +196,7 @@ def card_html(card: Card | None, *, win: bool = False, small: bool = False, titl
     letter (E, G, H, S) instead of the French rank and suit symbol."""
     size = " small" if small else ""
     if card is None:
-        return f'<span class="shead-card back{size}" title="unknown card"></span>'
+        return f'<span class="shead-card back{size}" title="{escape(title or "unknown card")}"></span>'
     if german:
         rank, suit = GERMAN_RANK_NAME[card.rank], GERMAN_SUIT_LETTER[card.suit]
         default_title = german_title(card)
@@ -271,8 +271,10 @@ def trick_status(frame: Frame, seats: list[tuple[str, str]], *, german: bool = F
     who = seat_label(seats, frame.winning)
     card = f" with {_name(win_card, german)}" if win_card is not None else ""
     if frame.trick_done:
-        pts = sum(c.points for _, c in frame.trick_cards)
-        return f"Trick {frame.trick} won by {who}{card} ({pts} {'Augen' if german else 'points'})"
+        # house32 F2: a seat view's trick holding the under card face down (rules.md B-11e): what the seat can count
+        pts = sum(c.points for _, c in frame.trick_cards if c is not None)
+        more = " and the under card" if any(c is None for _, c in frame.trick_cards) else ""
+        return f"Trick {frame.trick} won by {who}{card} ({pts} {'Augen' if german else 'points'}{more})"
     return f"Trick {frame.trick}: {who} is winning{card}"
 
 
@@ -420,10 +422,13 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             before.add(s)
             win = i == k_win
             tag = ("won" if frame.trick_done else "winning") if win else ("led" if i == 0 else "")
+            if c is None:  # a seat view: the picker's under card, face down (rules.md B-11e; house32 F2)
+                tag = "under card"
             out.append(
                 f'<div class="shead-played" data-seat="{escape(seats[s][0])}" '
                 f'style="left:{px}%;top:{py}%;--x:{px};--y:{py}">'
-                f'{card_html(c, win=win, german=german)}<div class="by">{escape(seats[s][0])}</div>'
+                f'{card_html(c, win=win, german=german, title="the under card, face down" if c is None else None)}'
+                f'<div class="by">{escape(seats[s][0])}</div>'
                 f'<div class="tag">{tag}</div></div>')
     else:
         out.append('<div class="shead-empty">no card played in this trick yet</div>')

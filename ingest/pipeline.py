@@ -580,6 +580,9 @@ def _frame_json(f, seats: list[str]) -> dict:
             "trick_done": f.trick_done, "leader": seat(f.leader), "picker_points": f.picker_points,
             "defender_points": f.defender_points, "picker": seat(f.picker), "partner": seat(f.partner),
             "multiplier": f.multiplier, "done": f.done,
+            # house32 F2: the under card (rules.md B-11) once called, and the frame whose card it is
+            "under": str(f.under) if f.under is not None else None,
+            "plays_under": f.under is not None and f.card is not None and f.card[1] == f.under,
             "blind": [str(c) for c in f.blind] if f.blind else None,
             "bury": [str(c) for c in f.bury] if f.bury else None,
             "claim": {"seat": seat(f.claim[0]), "after_trick": f.claim[1],

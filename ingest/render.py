@@ -242,6 +242,11 @@ def render_frames(h: StoredHand, frames: list) -> str:
         if f.partner is not None and partner_seen is None and not f.done:
             partner_seen = f.partner
             line += f"   partner {seats[f.partner]} known"
+        under = getattr(f, "under", None)
+        if under is not None and f.picker is not None and any(c == under for _, c in f.trick_cards):
+            # house32 F2: which card is the under card (a Q♠ losing to A♥ on a heart lead said no word why)
+            line += (f"   {seats[f.picker]}'s under card {pretty_card(str(under))} (rules.md B-11: it cannot win; "
+                     f"its {under.points} points go to the trick's winner)")
         lines.append(line)
         if bury is not None:
             lines.append(f"Bury    {' '.join(pretty_card(str(c)) for c in f.bury)}: {bury} card points to the "

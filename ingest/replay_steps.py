@@ -187,7 +187,11 @@ def step_json(s: Step, aliases: list[str], german: bool, seat: str | None) -> di
     alias (a hidden card as null), ``trick``, ``card``, ``trick_cards``,
     ``winning``, ``trick_done``, ``leader``, ``tricks`` so far, ``seat_points``,
     ``seat_tricks``, ``picker``, ``partner``, ``called``, ``under``,
-    ``under_face_down``, ``picker_points``, ``defender_points``,
+    ``under_face_down``, ``plays_under`` (this step's card is the under card,
+    rules.md B-11), ``under_taken_by`` (who took its trick), ``under_points_hidden``
+    (it lies face down to this seat in a trick it did not take, B-11e: its
+    card points are not in ``seat_points`` nor the sides' points; a face-down
+    card is null), ``picker_points``, ``defender_points``,
     ``side_known``, ``multiplier``, ``blind``, ``bury``, ``claim``, ``done``,
     ``last``.  Cards in SHN spelling, or the protocol's German one."""
     from replay.schafkopf import german as de  # noqa: PLC0415
@@ -210,7 +214,9 @@ def step_json(s: Step, aliases: list[str], german: bool, seat: str | None) -> di
         "hands": {aliases[i]: ([c(x) for x in h] if h is not None else None) for i, h in enumerate(f.hands)},
         "seat_points": dict(zip(aliases, f.seat_points)), "seat_tricks": dict(zip(aliases, f.seat_tricks)),
         "picker": a(f.picker), "partner": a(f.partner), "called": c(f.called), "under": c(f.under),
-        "under_face_down": s.under_face_down, "picker_points": f.picker_points,
+        "under_face_down": s.under_face_down, "plays_under": s.plays_under,
+        "under_taken_by": a(s.under_taker), "under_points_hidden": s.under_points_hidden,
+        "picker_points": f.picker_points,
         "defender_points": f.defender_points, "side_known": s.side_known, "multiplier": f.multiplier,
         "blind": [c(x) for x in f.blind] if f.blind else None, "bury": [c(x) for x in f.bury] if f.bury else None,
         "claim": {"by": a(f.claim[0]), "after_trick": f.claim[1],
@@ -263,6 +269,9 @@ def describe(s: Step, aliases: list[str], german: bool, seat: str | None = None)
     if k == "deal":
         return "the deal"
     if k == "card":
+        if s.plays_under:  # the picker's under card (rules.md B-11), face down to whoever may not see it (B-11e)
+            return (f"{who} plays 🂠 the under card (face down)" if s.cards[0] is None
+                    else f"{who} plays {cards[0]} (the under card)") + (s.suffix or "")
         return f"{who} plays {cards[0]}" + (s.suffix or "")
     if k == "pick":
         if cards and all(x is None for x in s.cards):
@@ -314,13 +323,24 @@ def render_seat(found, hs: HandSteps, seat: str) -> str:
         if s.kind == "deal":
             line += f" — {alias} holds {' '.join(c(x) for x in (f.hands[me] or ()))}"
         if s.kind == "card" and f.trick_done:
-            line += f"   → {hs.aliases[f.winning]} takes the trick ({sum(x.points for _, x in f.trick_cards)} {pts})"
+            # house32 F2: a trick holding the under card face down to this seat counts what the seat can know, and
+            # the under card (rules.md B-11e); its winner sees it once the trick is taken
+            face_down = any(x is None for _, x in f.trick_cards)
+            got = sum(x.points for _, x in f.trick_cards if x is not None)
+            seen = (f.under is not None and me != f.picker and any(x == f.under for _, x in f.trick_cards))
+            line += (f"   → {hs.aliases[f.winning]} takes the trick ({got} {pts}"
+                     + (" and the under card" if face_down else f"; the under card: {c(f.under)}" if seen else "")
+                     + ")")
             if f.picker_points is not None:
+                more = " and the under card" if s.under_points_hidden else ""
+                by = s.under_taker
+                on_side = by is not None and (by == f.picker or (s.side_known and by == f.partner))
+                mine_, theirs = (more, "") if on_side else ("", more)
                 if s.side_known:
-                    line += f"; {side} {f.picker_points}, defenders {f.defender_points}"
+                    line += f"; {side} {f.picker_points}{mine_}, defenders {f.defender_points}{theirs}"
                 else:
-                    line += (f"; {hs.aliases[f.picker]} {f.picker_points}, the others {f.defender_points} "
-                             "(partner not yet known)")
+                    line += (f"; {hs.aliases[f.picker]} {f.picker_points}{mine_}, the others {f.defender_points}"
+                             f"{theirs} (partner not yet known)")
         for e in s.events:
             line += f"   ({hs.aliases[e.seat] if e.seat is not None else '?'} {_WORDS.get(e.kind, e.kind)})"
         if s.note:

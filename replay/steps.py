@@ -10,9 +10,10 @@ the card they followed — and the annotations the notation records
 (notation.md §8) at their statement or card.  :func:`seat_view` is the pure
 function "what seat S knows at step k": its own cards, every card played, the
 blind once it picked, the bury to the picker only, the under card face down to
-the others (rules.md B-11), the partner once revealed (or to the partner
-itself from the call), the card points of a side only once the side is known;
-everything else hidden until the hand's last step, when the hand is shown
+the others, in its trick too, but to that trick's winner once taken (rules.md
+B-11e; its card points not counted where it is face down), the partner once
+revealed (or to the partner itself from the call), the card points of a side
+only once the side is known; everything else hidden until the hand's last step, when the hand is shown
 (as at the table).
 
 A step is a :class:`Step`: ``key`` addresses it (the frame index for the
@@ -74,6 +75,12 @@ class Step:
       ...), winner)``.
     * ``events`` — the marks written at this card (Kontra, Re after it).
     * ``under_face_down`` — an under card lies face down for this viewer.
+    * ``plays_under`` — this step's card is the picker's under card (rules.md B-11), face up or down.
+    * ``under_taker`` — the seat that took the trick holding the under card, once that trick is done (B-11d:
+      its card points go to that trick's winner); None before.
+    * ``under_points_hidden`` — the under card lies face down in a trick this viewer neither took nor picked
+      for (B-11e), so its card points are left out of this view's ``seat_points``, ``picker_points`` and
+      ``defender_points`` (the viewer knows the trick holds it, not what it is worth).
     * ``last`` — the hand's last step (everything is shown).
     """
 
@@ -91,6 +98,9 @@ class Step:
     events: tuple[Event, ...] = ()
     under_face_down: bool = False
     last: bool = False
+    plays_under: bool = False
+    under_taker: int | None = None
+    under_points_hidden: bool = False
 
 
 def as_frame(f) -> Frame:
@@ -177,7 +187,13 @@ def build_steps(frames: list, events: list[Event], *,
         steps.append(Step(index=i, key=i - (len(pre) - 1), kind=e.kind, seat=e.seat, cards=e.cards, frame=fr,
                           tricks=(), side_known=fr.alone, note=e.note, detail=e.detail))
     tricks: list[tuple[int, tuple[tuple[int, Card], ...], int]] = []
+    under_trick = under_taker = None  # the trick the under card was played in, and who took it (B-11d)
     for k, f in enumerate(frames):
+        plays_under = f.under is not None and f.card is not None and f.card[1] == f.under
+        if plays_under:
+            under_trick = f.trick
+        if under_trick is not None and under_taker is None and f.trick == under_trick and f.trick_done:
+            under_taker = f.winning
         if k > 0 and f.trick_done and f.card is not None and f.winning is not None:
             tricks.append((f.leader, tuple(f.trick_cards), f.winning))
         known = f.done or f.alone or f.partner is not None
@@ -198,7 +214,7 @@ def build_steps(frames: list, events: list[Event], *,
         steps.append(Step(index=len(steps), key=k, kind=kind, seat=seat, cards=cards, frame=f,
                           tricks=tuple(tricks), side_known=known, note=note, suffix=suffix, detail=detail,
                           events=tuple(later.get(f.step, ())) if f.card is not None else (),
-                          last=k == len(frames) - 1))
+                          last=k == len(frames) - 1, plays_under=plays_under, under_taker=under_taker))
     return steps
 
 
@@ -262,9 +278,10 @@ def seat_view(steps: list[Step], seat: int, partner: int | None = None) -> list[
     """The steps as seat ``seat`` saw them (see the module docstring): every
     other seat's hand face down (a tuple of None as long as the hand), the
     blind to the picker only and from its pick, the bury to the picker only,
-    the under card face down to the others until it is played (rules.md
-    B-11), a two-handed table's face-down cards hidden from both (rules.md
-    F-1), the partner once revealed — to the partner itself (``partner``,
+    the under card face down to the others — in the trick it is played in too,
+    its card points left out of the count (``under_points_hidden``), except to
+    that trick's winner once taken (rules.md B-11e) —, a two-handed table's
+    face-down cards hidden from both (rules.md F-1), the partner once revealed — to the partner itself (``partner``,
     the hand's partner seat when known) from the call, or from the pick when
     no card is called —, the side's card points once the side is known to
     this seat, annotations with the cards this seat has not seen replaced by
@@ -292,7 +309,25 @@ def seat_view(steps: list[Step], seat: int, partner: int | None = None) -> list[
         mine = picker is not None and picker == seat
         hands = tuple(h if i == seat or h is None else (None,) * len(h) for i, h in enumerate(f.hands))
         played = {c for _, c in f.trick_cards} | {c for _, t, _ in s.tricks for _, c in t}
-        under = f.under if (mine or f.under in played) else None
+        # house32 F2: the under card is seen by the picker, and by the winner of the trick it falls in once that
+        # trick is taken (rules.md B-11e) -- by nobody else until the hand ends: face down in the trick, its card
+        # points left out of what this seat can count
+        u = f.under
+        sees = u is not None and (mine or (s.under_taker is not None and s.under_taker == seat))
+        hide = u is not None and not sees and u in played
+        under = u if sees else None
+        trick_cards, tricks, card, cards = f.trick_cards, s.tricks, f.card, s.cards
+        seat_points = f.seat_points
+        if hide:
+            trick_cards = tuple((x, None if c == u else c) for x, c in trick_cards)
+            tricks = tuple((ld, tuple((x, None if c == u else c) for x, c in t), w) for ld, t, w in tricks)
+            if card is not None and card[1] == u:
+                card = (card[0], None)
+            if s.plays_under:
+                cards = (None,)
+            if s.under_taker is not None:
+                seat_points = tuple(p - u.points if i == s.under_taker else p for i, p in enumerate(seat_points))
+        f = replace(f, trick_cards=trick_cards, card=card, seat_points=seat_points)
         partner_now = f.partner
         if partner_now is None and partner == seat and told and f.picker is not None:
             partner_now = seat
@@ -308,16 +343,18 @@ def seat_view(steps: list[Step], seat: int, partner: int | None = None) -> list[
                      blind=f.blind if mine else None,
                      bury=f.bury if mine and (s.key >= 0 or any(x.kind == "bury" for x in steps[:s.index + 1]))
                      else None, table=table, settlement=None, claim=None)
-        cards = s.cards
         if s.kind in ("pick", "bury") and not mine:
             cards = (None,) * len(cards)
         elif s.kind == "call" and not mine:
             cards = cards[:1] + (None,) * len(cards[1:])
         known = known_cards(steps, seat, s.index)
+        if u is not None and not sees:
+            known.discard(u)
         shown = s.kind not in ("deal", "bury") or (s.kind == "bury" and mine) or (s.kind == "deal" and
                                                                                   s.seat in (None, seat))
-        out.append(replace(s, frame=fr, cards=cards, side_known=side_known,
+        out.append(replace(s, frame=fr, cards=cards, side_known=side_known, tricks=tricks,
                            under_face_down=f.under is not None and under is None,
+                           under_points_hidden=hide and s.under_taker is not None,
                            note=redact_text(s.note, known) if shown else None,
                            events=tuple(replace(e, note=redact_text(e.note, known)) for e in s.events)))
     return out

@@ -270,8 +270,11 @@ def test_the_under_card_is_face_down_to_the_others_until_it_is_played():
     """Generated session seed 5 (wi5-called-ace), hand 1, read from its text:
     Ed picks the blind A♥ 7♥, buries J♥ 10♦ and calls ``AS under 7H``
     (rules.md B-11).  Trick 1 ``Bea: AS 7S 8S 7H KS``: Bea, Cy, Di, then Ed's
-    7♥ — the under card — as the 4th card, Al's K♠ the 5th.  To Al the under
-    card lies face down until step 4; to Ed it is his own card from the call."""
+    7♥ — the under card — as the 4th card, Al's K♠ the 5th; Bea's A♠ takes it.
+    To Ed it is his own card from the call.  house32 F2 (rules.md B-11e: only
+    the trick's winner and the picker may look at it until the hand ends): to
+    Al it stays face down in the trick too (it showed face up from step 4);
+    to Bea, who takes the trick, it shows at step 5."""
     text = generate_session_text(5, 4, "wi5-called-ace")
     rec, plays, docs = next(seat_docs(text))
     assert rec.call.under == Card.parse("7H") and plays[:5] == ["AS", "7S", "8S", "7H", "KS"]
@@ -279,7 +282,10 @@ def test_the_under_card_is_face_down_to_the_others_until_it_is_played():
     call = next(f for f in docs["Al"]["frames"] if f["kind"] == "call")
     assert call["cards"] == ["AS", None] and call["under"] is None and call["under_face_down"]
     assert al[3]["under"] is None and al[3]["under_face_down"]
-    assert al[4]["under"] == "7H" and not al[4]["under_face_down"]  # played: face up in the trick
+    assert al[4]["under"] is None and al[4]["under_face_down"] and al[4]["cards"] == [None]  # face down (B-11e)
+    assert al[5]["under"] is None and al[5]["trick_cards"][3] == ["Ed", None] and al[5]["under_points_hidden"]
+    bea = {f["step"]: f for f in docs["Bea"]["frames"] if f["kind"] != "deal"}
+    assert bea[4]["under"] is None and bea[5]["under"] == "7H" and bea[5]["trick_cards"][3] == ["Ed", "7H"]
     ed = next(f for f in docs["Ed"]["frames"] if f["kind"] == "call")
     assert ed["cards"] == ["AS", "7H"] and ed["under"] == "7H" and not ed["under_face_down"]
     assert leaks(docs["Al"], rec, plays, "Al") == [] and leaks(docs["Ed"], rec, plays, "Ed") == []
