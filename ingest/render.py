@@ -28,6 +28,7 @@ from ingest.shn.partner_statements import give_in_text
 from ingest.sheet_facts import marks_names
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
+from replay.ramsch_words import ramsch_tie_words
 from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german, value_text
 from replay.scoring import NOPICK_GAMES
 
@@ -342,15 +343,8 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
                          f"{r.seat_points[r.durchmarsch]} Augen (rules.md G-17)")
         elif ramsch:
             losers = " and ".join(seats[s] for s in r.losers)
-            tie = ""
-            if r.tie and r.durchmarsch is None:  # equal most Augen: the house's ramschTie says who pays (G-17)
-                tied = [s for s in range(4) if r.seat_points[s] == r.seat_points[r.losers[0]]]
-                if state.profile.ramschTie == "allTied":
-                    tie = " (a tie for most Augen: every tied player pays, ramschTie=allTied)"
-                else:
-                    top = state.highest_trump_dealt(tied)
-                    tie = (f" (a tie for most Augen with {' and '.join(seats[s] for s in tied if s not in r.losers)}:"
-                           f" {losers} was dealt the highest trump, {german(top)}, ramschTie=highestTrump)")
+            tie = ramsch_tie_words(state, seats)  # equal most Augen: the house's ramschTie says who pays (G-17)
+            tie = f" ({tie})" if tie else ""
             lines.append(f"Result:   Ramsch lost by {losers} with {r.seat_points[r.losers[0]]} Augen{tie}; Augen "
                          + ", ".join(f"{seats[s]} {r.seat_points[s]}" for s in range(4))
                          + ("" if not r.jungfrauen else "; Jungfrau " + ", ".join(seats[s] for s in r.jungfrauen))

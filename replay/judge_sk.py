@@ -48,7 +48,7 @@ from .outcome import CardLog, HandOutcome
 from .sk_outcome import schafkopf_outcome, schafkopf_sheet_outcome, seat_names
 from .facts import IN_GAMES
 
-__all__ = ["check_schafkopf", "is_schafkopf", "is_schafkopf_tags"]
+__all__ = ["check_schafkopf", "is_schafkopf", "is_schafkopf_tags", "ramsch_results"]
 
 #: Sheepshead statements that have no meaning in a Schafkopf hand.
 _SHEEPSHEAD_ONLY = ("pick", "leaster", "doubler", "stake", "misdeal", "blind", "bury", "call", "alone", "claim")
@@ -1169,21 +1169,31 @@ def _sheet_bettel(chk, prof, dealer) -> tuple[HandOutcome, None, Settlement]:
 
 
 def _ramsch_settlements(prof, klopfen: int) -> list[Settlement]:
-    """Every settlement a Ramsch can have under ``prof`` (rules.md G-17),
-    through :func:`replay.schafkopf.ramsch_facts` on representative Augen and
-    tricks: each seat a Durchmarsch; each loser (each set of two, three or
-    four tied losers under ``allTied``; four tied at 30 Augen pay each other
-    and settle at 0) with each set of seats without a trick."""
+    """Every settlement a Ramsch can have under ``prof`` (rules.md G-17):
+    the settlements of :func:`ramsch_results`."""
+    return [st for st, _ in ramsch_results(prof, klopfen)]
+
+
+def ramsch_results(prof, klopfen: int = 0) -> list[tuple[Settlement, tuple[tuple[int, ...], tuple[int, ...],
+                                                                         int | None]]]:
+    """Every result a Ramsch can have under ``prof`` (rules.md G-17), each
+    as ``(settlement, (losers, jungfrauen, durchmarsch))`` (seats 0..3, the
+    facts of :func:`replay.schafkopf.ramsch_facts`), one per distinct units,
+    through :func:`replay.schafkopf.ramsch_facts` on representative Augen
+    and tricks: each seat a Durchmarsch; each loser (each set of two, three
+    or four tied losers under ``allTied``; four tied at 30 Augen pay each
+    other and settle at 0) with each set of seats without a trick.
+    ``klopfen``: doublings before the game (G-19), ×2 each."""
     from itertools import combinations  # noqa: PLC0415
 
-    out: dict[tuple, Settlement] = {}
+    out: dict[tuple, tuple] = {}
     n = prof.tricks
     for sweep in range(4):  # one seat takes every trick
         tr = tuple(n if s == sweep else 0 for s in range(4))
         pts = tuple(120 if s == sweep else 0 for s in range(4))
-        losers, jung, dm = ramsch_facts(prof, pts, tr, sweep)
-        st = settle_ramsch(prof, losers, jung, dm, klopfen)
-        out.setdefault(st.units, st)
+        facts = ramsch_facts(prof, pts, tr, sweep)
+        st = settle_ramsch(prof, *facts, klopfen)
+        out.setdefault(st.units, (st, facts))
     sizes = (1,) if prof.ramschTie == "highestTrump" else (1, 2, 3, 4)  # allTied: up to a four-way tie at 30
     for k in sizes:
         for losers in combinations(range(4), k):
@@ -1193,9 +1203,9 @@ def _ramsch_settlements(prof, klopfen: int) -> list[Settlement]:
                 for jung in combinations(rest, j):
                     tr = tuple(0 if s in jung else 1 for s in range(4))
                     pts = tuple(40 if s in losers else 0 if s in jung else 10 for s in range(4))
-                    lo, ju, dm = ramsch_facts(prof, pts, tr, losers[0])
-                    st = settle_ramsch(prof, lo, ju, dm, klopfen)
-                    out.setdefault(st.units, st)
+                    facts = ramsch_facts(prof, pts, tr, losers[0])
+                    st = settle_ramsch(prof, *facts, klopfen)
+                    out.setdefault(st.units, (st, facts))
     return list(out.values())
 
 

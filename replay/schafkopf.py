@@ -51,7 +51,12 @@ __all__ = [
     "SkPhase", "SchafkopfState", "Laufende", "SkResult", "SkFrame", "sk_snapshot", "replay_schafkopf",
     "game_name", "SK_OUTCOMES", "declarer_outcome", "bettel_outcome", "BETTEL_NO_PLAY", "announce_error", "klopfen_error",
     "doubling_error", "game_value", "settle_game", "ramsch_facts", "settle_ramsch", "counted_laufende",
+    "DURCHMARSCH",
 ]
+
+#: The name of a Durchmarsch's price in its settlement's factors, and so the first word of a stored Durchmarsch's
+#: breakdown ("Durchmarsch 70 = 70 a payment; ..."; rules.md G-17).
+DURCHMARSCH = "Durchmarsch"
 
 
 # --------------------------------------------------------------------------
@@ -1336,7 +1341,7 @@ def settle_ramsch(profile: SchafkopfProfile, losers: Iterable[int], jungfrauen: 
         per = tar.durchmarsch_value() * mult
         shares = tuple(3 if s == durchmarsch else -1 for s in range(4))
         return Settlement(tuple(x * per for x in shares), "ramsch", None, mult, per,
-                          (("Durchmarsch", tar.durchmarsch_value()), *mult_factors), shares,
+                          ((DURCHMARSCH, tar.durchmarsch_value()), *mult_factors), shares,
                           f"Durchmarsch: seat {durchmarsch} took every trick")
     losers = tuple(losers)
     if not losers:

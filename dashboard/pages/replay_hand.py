@@ -38,6 +38,7 @@ from ingest.schafkopf_hand import replay_schafkopf_stored
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text, sources_where
 from ingest.validate import HandReplay, replay_text
 from replay.cards import STANDARD, Card
+from replay.ramsch_words import ramsch_tie_words
 from replay.scoring import NOPICK_GAMES
 
 ANY = "any"
@@ -501,6 +502,10 @@ if f.done:
                     f"{plural(o.picker_tricks, 'trick')}")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {md(o.leaster_winner or 'nobody (a tie)')}")
+    elif schafkopf and o.outcome == "ramsch" and rp is not None and rp.state is not None:
+        tie = ramsch_tie_words(rp.state, aliases)  # as `shead replay` says it (sk32 F4)
+        if tie:
+            st.markdown(f"**Tie** {md(tie)} (rules.md G-17)")
     st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
         st.caption(f"How it was computed: {md(o.breakdown)}")
