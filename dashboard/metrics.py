@@ -57,6 +57,7 @@ from dashboard import summary_metrics as _sm
 from ingest.rejections import MISSING_REJECTED
 from ingest.sheet import ORDER_REFUSAL, ROW_STORED, pot_carry_reason
 from ingest.summary import UNPLAYED_SQL as _UNPLAYED
+from replay.schafkopf import DURCHMARSCH
 
 __all__ = [
     "Filters",
@@ -1286,28 +1287,37 @@ def schafkopf_games(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 
 def schafkopf_ramsch(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """Ramsch per player, over the filtered Schafkopf games of type
-    ``ramsch`` (nobody declared; everyone plays for themselves); one row per
-    player who sat at one.
+    ``ramsch`` (nobody declared; everyone plays for themselves, rules.md
+    G-17); one row per player who sat at one.
 
     * ``games`` — Ramsch games at which the player sat.
     * ``losses`` — of those, the games the player lost: the player's units
       are the most negative of that game (below 0; when two players share
-      the lowest units, each of them has lost it).
+      the lowest units, each of them has lost it: ``ramschTie=allTied``).
+      A Durchmarsch is nobody's loss (one player took every trick and is
+      paid by the other three, sk32 F5): never counted here.
       ``loss_rate`` = losses ÷ games.
+    * ``durchmarsch`` — of those, the games the player won by Durchmarsch
+      (the stored settlement's price is the Durchmarsch's:
+      :data:`replay.schafkopf.DURCHMARSCH`).
     * ``units`` — the sum of the player's units in those games.
     Ordered by losses, most first, then player.  (How many Ramsch games
     there were in all is the ``ramsch`` row of :func:`schafkopf_games`.)
     """
     f = _schafkopf(f)
-    base, params = _base(f, "hand_id, game_type")
+    base, params = _base(f, "hand_id, game_type, breakdown")
+    params = {**params, "dm_prefix": DURCHMARSCH + " %"}
     sql = f"""{base},
     r AS (
-        SELECT u.player, u.units, min(u.units) OVER (PARTITION BY u.hand_id) AS lowest
-        FROM hand_units u SEMI JOIN (SELECT hand_id FROM fh WHERE game_type = 'ramsch') g ON u.hand_id = g.hand_id
+        SELECT u.player, u.units, min(u.units) OVER (PARTITION BY u.hand_id) AS lowest,
+               coalesce(g.breakdown LIKE $dm_prefix, FALSE) AS dm
+        FROM hand_units u JOIN (SELECT hand_id, breakdown FROM fh WHERE game_type = 'ramsch') g
+             ON u.hand_id = g.hand_id
     )
     SELECT player, CAST(count(*) AS BIGINT) AS games,
-           CAST(count(*) FILTER (WHERE units = lowest AND units < 0) AS BIGINT) AS losses,
-           {_rate("count(*) FILTER (WHERE units = lowest AND units < 0)", "count(*)")} AS loss_rate,
+           CAST(count(*) FILTER (WHERE units = lowest AND units < 0 AND NOT dm) AS BIGINT) AS losses,
+           {_rate("count(*) FILTER (WHERE units = lowest AND units < 0 AND NOT dm)", "count(*)")} AS loss_rate,
+           CAST(count(*) FILTER (WHERE dm AND units > 0) AS BIGINT) AS durchmarsch,
            CAST(sum(units) AS BIGINT) AS units
     FROM r
     WHERE player IS NOT NULL AND {_player_cond(f, "player")}

@@ -1192,6 +1192,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     from rich.text import Text  # noqa: PLC0415
 
     from ingest.sheet import SessionNotFound, find_session, session_sheet  # noqa: PLC0415
+    from ingest.schafkopf_hand import stored_ramsch_words  # noqa: PLC0415
 
     if as_json and as_csv:
         _err.print("error: --json or --csv, not both")
@@ -1199,7 +1200,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     try:
         with st.reading(db) as con:
             notes: list[str] = []
-            sh = session_sheet(con, find_session(con, session, notes))
+            sh = session_sheet(con, find_session(con, session, notes), played_ramsch=stored_ramsch_words)
             for note in notes:  # which reading of an ambiguous date was taken (verify30 F6)
                 typer.echo(note, err=True)
             sitting = _ledger_sitting(con, sh.session) if not sh.rows else []

@@ -8,7 +8,7 @@ from __future__ import annotations
 from replay.schafkopf import SchafkopfState, SkFrame
 from replay.sk_outcome import schafkopf_outcome, schafkopf_sheet_outcome, seat_names  # noqa: F401 - re-exported
 
-__all__ = ["replay_schafkopf_stored"]
+__all__ = ["replay_schafkopf_stored", "stored_ramsch_words"]
 
 
 def replay_schafkopf_stored(hand, fmt: str, text: str) -> tuple[SchafkopfState, list[SkFrame]]:
@@ -49,3 +49,26 @@ def replay_schafkopf_stored(hand, fmt: str, text: str) -> tuple[SchafkopfState, 
     if rep.state is None or len(rep.frames) < 2:
         raise ValueError(f"hand {o.hand}: the SHN text replays no Schafkopf card log")
     return rep.state, rep.frames
+
+
+def stored_ramsch_words(con, hand_id: int):
+    """A stored Ramsch with a card log said by its result (rules.md G-17,
+    sk32 F5): replayed as ``shead replay`` does it
+    (:func:`replay_schafkopf_stored`) and said by
+    :func:`replay.ramsch_words.ramsch_result_words` (a
+    :class:`~replay.ramsch_words.RamschWords`: "Sepp lost 49 (tie with Resi:
+    EO)", "Jungfrau Vroni").  ``con`` a DuckDB connection to the store.
+    None for no such hand, no card log, or a game the engine stops on."""
+    from replay.ramsch_words import ramsch_result_words  # noqa: PLC0415
+
+    from .store import load_hands, session_text  # noqa: PLC0415
+
+    found = load_hands(con, "h.hand_id = ?", [hand_id])
+    if not found or found[0].outcome.game_type != "ramsch":
+        return None
+    h = found[0]
+    try:
+        state, _ = replay_schafkopf_stored(h, *session_text(con, hand_id))
+        return ramsch_result_words(state, list(h.outcome.players))
+    except ValueError:
+        return None

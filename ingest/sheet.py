@@ -86,12 +86,17 @@ class SheetRow:
     #: the seat (its column key) that sat out the hand: the dealer under a sit-out profile (``sitOut``,
     #: ``wi6-sit-out``, rules.md F-1), dealt nothing and scored 0; None when every seated player played (house32 F1)
     sat_out: str | None = None
+    #: a Ramsch's Jungfrauen, paid double (rules.md G-17), "Jungfrau Vroni"; "" for none (sk32 F5)
+    jungfrau: str = ""
 
     def game_text(self) -> str | None:
         """The call as a person reads it: a Schafkopf game with the Laufende
         counted in its price (rules.md G-13, G-14), ``solo eichel, 5
-        Laufende with`` (real29 F4: the sheet could not check a price), else
-        :attr:`call`."""
+        Laufende with`` (real29 F4: the sheet could not check a price), a
+        Ramsch with its Jungfrauen, paid double (G-17): ``ramsch, Jungfrau
+        Vroni``; else :attr:`call`."""
+        if self.jungfrau:
+            return f"{self.call or 'ramsch'}, {self.jungfrau}"
         if not self.laufende or not self.laufende[0]:
             return self.call
         n, with_ = self.laufende
@@ -686,10 +691,18 @@ def _date_readings(key: str) -> list[tuple[date, str]]:
     return out
 
 
-def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
+def session_sheet(con: duckdb.DuckDBPyConnection, session: str, played_ramsch=None) -> Sheet:
     """The sheet of stored session ``session`` (its exact id; see
     :func:`find_session`), hands in hand order.  Raises
-    :class:`SessionNotFound` when it is not stored."""
+    :class:`SessionNotFound` when it is not stored.
+
+    A Ramsch's result names who lost, the Jungfrauen, a Durchmarsch (rules.md
+    G-17, from its units); ``played_ramsch`` — ``(con, hand_id) ->
+    RamschWords | None``, :func:`ingest.schafkopf_hand.stored_ramsch_words`
+    for ``shead sheet`` and the Sheet page — says a Ramsch with a card log
+    as replayed: the loser's Augen and how a tie was broken (sk32 F5; a
+    parameter, as the replay needs :mod:`ingest.store`, which imports this
+    module)."""
     from ingest.sheet_facts import game_words, marks_text, protocol_game_words, protocol_marks_text  # noqa: PLC0415
 
     meta = con.execute("SELECT session_id, players, rules, strftime(date, '%Y-%m-%d'), game, "
@@ -702,7 +715,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
         "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
         "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, h.multiplier, h.warnings, "
-        "h.breakdown, h.players, h.call_type, h.laufende, h.laufende_with, h.rules "
+        "h.breakdown, h.players, h.call_type, h.laufende, h.laufende_with, h.rules, h.status "
         "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
         "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
     # a hand seated otherwise (its own [Seats]: a newcomer, a chair swap, a name corrected in one hand): the
@@ -743,7 +756,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         seed = voided_opening(con, session_id)
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
          flags, seats, units, nmarks, mult, warnings, breakdown, seated, call_type, lauf, lauf_with,
-         hand_rules) in hands:
+         hand_rules, status) in hands:
         source = texts.get(hand_id)
         written = source is not None and source.lstrip()[:5].lower() == "hand "  # an SHN hand (added to a protocol)
         block = source if fmt == "netschafkopf" and not written else None  # a protocol's game block: no SHN in it
@@ -782,15 +795,20 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         marks = protocol_marks_text(mult, nmarks) if block else marks_text(source, nmarks or 0, factor)
         if not marks and not nmarks and breakdown and "went nuclear" in breakdown and mult and stake:
             marks = f"nuclear ×{mult // stake}"  # the dealer alone at x2 (F-1, nuclearDealer; house17, break17 F20)
-        sheet.rows.append(SheetRow(number, hand_id, dealer, picker, who_partner, shown_call,
-                                   result_text(outcome, pts, tricks, lw, g, gtype), stake,
+        said, jungfrau = result_text(outcome, pts, tricks, lw, g, gtype), ""
+        if g == "schafkopf" and outcome == "ramsch":  # who lost, a tie, Jungfrau, Durchmarsch (sk32 F5)
+            words = _ramsch_said(con, hand_id, status, hand_rules or rules or "", list(seats or []),
+                                 list(units or []), mult, stake, played_ramsch)
+            if words is not None:
+                said, jungfrau = words.result, words.jungfrau
+        sheet.rows.append(SheetRow(number, hand_id, dealer, picker, who_partner, shown_call, said, stake,
                                    {a: by_seat.get(a, 0) if a in at_table else None for a in players},
                                    {a: t if a in at_table else None for a, t in running.items()},
                                    pot if balance is not None else None, balance, marks, outcome,
                                    kept_reason(warnings), (lauf, lauf_with) if lauf is not None else None,
                                    hand_rules or "",
                                    # the one place the sheet decides who sat out: the dealer under sitOut (F-1)
-                                   dealer if dealer and json.loads(flags or "{}").get("sitOut") else None))
+                                   dealer if dealer and json.loads(flags or "{}").get("sitOut") else None, jungfrau))
         # what the hand's [Rules] text means (its resolved flags, the profile's name aside: rules.md J), so that
         # two texts of one rule set are told from two rule sets (fixa30)
         sheet.rules_meaning.setdefault(hand_rules or "", _flags_meaning(flags))
@@ -801,6 +819,34 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet
+
+
+def _ramsch_said(con: duckdb.DuckDBPyConnection, hand_id: int, status: str, rules: str, seats: list[str],
+                 units: list[int], mult: int | None, stake: int | None, played=None):
+    """A stored Ramsch's result for the sheet (rules.md G-17, sk32 F5), a
+    :class:`replay.ramsch_words.RamschWords`: a game with a card log by
+    ``played(con, hand_id)`` when given
+    (:func:`ingest.schafkopf_hand.stored_ramsch_words`: replayed as ``shead
+    replay`` does, the loser's Augen and how a tie was broken); else by its
+    units (:func:`replay.ramsch_words.ramsch_score_words`: the loser, the
+    Jungfrauen, a Durchmarsch).  None when neither says it (an agreed
+    score)."""
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.ramsch_words import ramsch_score_words  # noqa: PLC0415
+    from replay.schafkopf import parse_schafkopf_rules  # noqa: PLC0415
+
+    if status == "full" and played is not None:
+        words = played(con, hand_id)
+        if words is not None:
+            return words
+    if len(seats) != 4 or len(units) != 4:
+        return None
+    try:
+        prof = parse_schafkopf_rules(rules or "schafkopf")
+    except ProfileError:
+        return None
+    factor = (mult or 1) // (stake or 1) if mult and stake and mult % stake == 0 else (mult or 1)
+    return ramsch_score_words(prof, units, seats, max(factor.bit_length() - 1, 0))
 
 
 def _amended(con: duckdb.DuckDBPyConnection, session_id: int, in_force: set[int]) -> dict[int, str | None]:

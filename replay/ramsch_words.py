@@ -6,10 +6,10 @@ Jungfrauen, a Durchmarsch (sk32 F4, F5).
   and of the dashboard's Replay page ("a tie for most Augen with Resi: Sepp
   was dealt the highest trump, EO, ramschTie=highestTrump").
 * :func:`ramsch_result_words` — the short result of a played Ramsch, as the
-  night's sheet writes it ("Sepp lost 49 Augen (tie with Resi: Sepp dealt EO,
-  the highest trump); Jungfrau Vroni", "Durchmarsch by Resi").
+  night's sheet writes it (:class:`RamschWords`: "Sepp lost 49 (tie with
+  Resi: EO)" and "Jungfrau Vroni"; "Durchmarsch by Resi").
 * :func:`ramsch_score_words` — the same for a Ramsch known by its score only
-  (a score sheet): "Sepp lost; Jungfrau Vroni", "Durchmarsch by Resi".
+  (a score sheet): "Sepp lost" and "Jungfrau Vroni", "Durchmarsch by Resi".
 
 Seats are 0..3 in the hand's seat order; ``seats`` their names.
 """
@@ -17,11 +17,12 @@ Seats are 0..3 in the hand's seat order; ``seats`` their names.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .cards import Card
 from .schafkopf import Game, SchafkopfProfile, SchafkopfState, german
 
-__all__ = ["ramsch_tie_words", "ramsch_result_words", "ramsch_score_words"]
+__all__ = ["RamschWords", "ramsch_tie_words", "ramsch_result_words", "ramsch_score_words"]
 
 
 def _tie(state: SchafkopfState) -> tuple[list[int], Card | None] | None:
@@ -57,22 +58,41 @@ def ramsch_tie_words(state: SchafkopfState, seats: Sequence[str]) -> str:
             f"{german(top) if top is not None else '?'}, ramschTie=highestTrump")
 
 
+@dataclass(frozen=True)
+class RamschWords:
+    """A Ramsch's result in two parts, as the night's sheet shows them:
+    ``result`` — who lost and the loser's Augen, a tie and how it was broken,
+    or the Durchmarsch (``"Sepp lost 49 (tie with Resi: EO)"``,
+    ``"Durchmarsch by Resi"``); ``jungfrau`` — the players paid double for
+    taking no trick, ``"Jungfrau Vroni"`` (``""`` for none), beside the game
+    as the Laufende are beside a declared game's (both set its price,
+    rules.md G-13, G-17).  ``str()`` gives both: ``"Sepp lost 49 (...);
+    Jungfrau Vroni"``."""
+
+    result: str
+    jungfrau: str = ""
+
+    def __str__(self) -> str:
+        return self.result + (f"; {self.jungfrau}" if self.jungfrau else "")
+
+
 def _words(seats: Sequence[str], losers: Sequence[int], jungfrauen: Sequence[int], durchmarsch: int | None,
-           augen: int | None = None, tie: str = "") -> str:
+           augen: int | None = None, tie: str = "") -> RamschWords:
     if durchmarsch is not None:
-        return f"Durchmarsch by {seats[durchmarsch]}"
-    text = " and ".join(seats[s] for s in losers) + " lost" + (f" {augen} Augen" if augen is not None else "")
+        return RamschWords(f"Durchmarsch by {seats[durchmarsch]}")
+    text = " and ".join(seats[s] for s in losers) + " lost" + (f" {augen}" if augen is not None else "")
     text += f" ({tie})" if tie else ""
-    if jungfrauen:
-        text += "; Jungfrau " + ", ".join(seats[s] for s in sorted(jungfrauen))
-    return text
+    return RamschWords(text, "Jungfrau " + ", ".join(seats[s] for s in sorted(jungfrauen)) if jungfrauen else "")
 
 
-def ramsch_result_words(state: SchafkopfState, seats: Sequence[str]) -> str:
-    """A finished Ramsch's result, short (rules.md G-17): ``"Sepp lost 49
-    Augen (tie with Resi: Sepp dealt EO, the highest trump); Jungfrau
-    Vroni"``, ``"Al and Bea lost 36 Augen (tie: each pays)"`` under
-    ``ramschTie=allTied``, ``"Durchmarsch by Resi"``.  Raises
+def ramsch_result_words(state: SchafkopfState, seats: Sequence[str]) -> RamschWords:
+    """A finished Ramsch's result, short (rules.md G-17; :class:`RamschWords`),
+    the loser's Augen after "lost" as the sheet writes the declaring party's:
+    ``"Sepp lost 49 (tie with Resi: EO)"`` with ``"Jungfrau Vroni"``
+    (a tie broken by the highest trump dealt, ``ramschTie=highestTrump``:
+    the loser was dealt the Eichel-Ober),
+    ``"Al and Bea lost 36 (tie: each pays)"`` under ``ramschTie=allTied``,
+    ``"Durchmarsch by Resi"``.  Raises
     ``ValueError`` when ``state`` is no finished Ramsch."""
     if state.game is not Game.RAMSCH:
         raise ValueError("not a Ramsch")
@@ -84,17 +104,16 @@ def ramsch_result_words(state: SchafkopfState, seats: Sequence[str]) -> str:
         if state.profile.ramschTie == "allTied":
             tie = "tie: each pays"
         else:
-            who = " and ".join(seats[s] for s in r.losers)
             others = " and ".join(seats[s] for s in tied if s not in r.losers)
-            tie = f"tie with {others}: {who} dealt {german(top) if top is not None else '?'}, the highest trump"
+            tie = f"tie with {others}: {german(top) if top is not None else '?'}"  # the loser's, the highest trump
     augen = r.seat_points[r.losers[0]] if r.losers else None
     return _words(seats, r.losers, r.jungfrauen, r.durchmarsch, augen, tie)
 
 
 def ramsch_score_words(profile: SchafkopfProfile, units: Sequence[int], seats: Sequence[str],
-                       klopfen: int = 0) -> str | None:
-    """A Ramsch known by its units only (seats 0..3), short: ``"Sepp lost;
-    Jungfrau Vroni"``, ``"Durchmarsch by Resi"`` — the one Ramsch result
+                       klopfen: int = 0) -> RamschWords | None:
+    """A Ramsch known by its units only (seats 0..3), short: ``"Sepp lost"``
+    with ``"Jungfrau Vroni"``, ``"Durchmarsch by Resi"`` — the one Ramsch result
     under ``profile`` and ``klopfen`` doublings (rules.md G-17, G-19) whose
     settlement gives those units (:func:`replay.judge_sk.ramsch_results`); no
     Augen and no tie (a score does not show them).  None when no Ramsch

@@ -89,7 +89,7 @@ def test_a_schafkopf_sheet_shows_each_players_points_and_running_total_in_one_co
     players = order[-4:]
     assert [[r[c] for c in order[:5]] for r in rows[:2]] == [
         [1, "Bea", "Cy", "sauspiel SA, 3 Laufende with", "won 84, kontra Al ×2"],
-        [2, None, None, "ramsch", "ramsch"]]
+        [2, None, None, "ramsch, Jungfrau Cy", "Al lost 50"]]  # Al's 50 Augen, Cy without a trick (sk32 F5)
     assert [[r[c] for c in players] for r in rows] == [
         ["-80 → -80", "+80 → 80", "+80 → 80", "-80 → -80"],
         ["-80 → -160", "+20 → 100", "+40 → 120", "+20 → -60"],

@@ -1,4 +1,5 @@
-"""Schafkopf: which games were played, how the declarers fared, the Laufende, who lost the Ramsch."""
+"""Schafkopf: which games were played, how the declarers fared, the Laufende, who lost the Ramsch and who won
+one by Durchmarsch."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from dashboard.text import PERCENT_FORMAT, percents, rounded
 
 f = start_page("Schafkopf", "The Bavarian Schafkopf games: how often each game type was played, how often the "
                "declaring party won it and with how many Augen (card points), who held the Laufende, and who lost "
-               "the Ramsch.")
+               "the Ramsch (or won it by Durchmarsch).")
 if f is None:
     st.stop()
 over = describe(f)
@@ -214,15 +215,20 @@ else:
         column_config={
             "list": st.column_config.LinkColumn("games", display_text="list", help="The player's Ramsch games."),
             "games": st.column_config.NumberColumn("Ramsch games", help="Ramsch games at which the player sat."),
-            "losses": st.column_config.NumberColumn("lost", help="The player's units were the most negative."),
+            "losses": st.column_config.NumberColumn(
+                "lost", help="The player lost the Ramsch: the most Augen, or a tie for most broken against them "
+                             "(the player's units the most negative; a Durchmarsch is no one's loss)."),
             "loss_rate": st.column_config.NumberColumn("loss rate", format=PERCENT_FORMAT),
+            "durchmarsch": st.column_config.NumberColumn(
+                "Durchmarsch", help="Ramsch games the player won by taking every trick (rules.md G-17)."),
             "units": st.column_config.NumberColumn("units", help="The player's units summed over those games."),
         },
     )
     st.caption(f"{plural(ramsch_n, 'Ramsch game')} in {over}. One row per player: the Ramsch games at which the "
-               "player sat; lost = games in which the player's units were the most negative of the table (a "
-               "tie for the lowest counts for each); loss rate = lost ÷ Ramsch games; units = the sum of the "
-               "player's units in them.")
+               "player sat; lost = games the player lost, paying the others: the player's units were the most "
+               "negative of the table (where every tied player pays, each of them lost); loss rate = lost ÷ Ramsch "
+               "games; Durchmarsch = games the player won by taking every trick: the three others paid, but no one "
+               "lost it, so it is not in their lost count; units = the sum of the player's units in them.")
 
 st.subheader("House rules")
 house = fetch(metrics.schafkopf_rules, f)

@@ -12,6 +12,7 @@ from dashboard.text import column_px, md
 from dashboard.filters import (BUSY_TIMEOUT, EMPTY_HELP, Filters, db_path, db_stamp, describe, ensure_navigation,
                                hand_page_filters, page_reads)
 from dashboard.metrics import hands_where
+from ingest.schafkopf_hand import stored_ramsch_words
 from ingest.sheet import SAT_OUT_COLUMN, SessionNotFound, session_sheet
 from ingest.store import reading
 
@@ -39,7 +40,7 @@ def _sessions(stamp: tuple, f: Filters = Filters()) -> list[tuple[str, str | Non
 @st.cache_data(ttl=300, max_entries=64, show_spinner=False)
 def _sheet(stamp: tuple, session: str):
     with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
-        return session_sheet(con, session)
+        return session_sheet(con, session, played_ramsch=stored_ramsch_words)  # a Ramsch's Augen and tie (sk32 F5)
 
 
 path = db_path()
@@ -202,9 +203,13 @@ if _block:  # a Schafkopf game has a declarer and a game, not a picker and a cal
     for c, label, why in (("picker", "declarer", "The player who announced the game (Spieler)"),
                           ("partner", "partner", "The declarer's partner: the holder of the called Sau"),
                           ("call", "game", "The game announced (Sauspiel with its called Sau, Wenz, Geier, Solo, "
-                                           "Ramsch) and the Laufende counted in its price (rules.md G-13, G-14)"),
-                          (_BOTH, "result", "The declaring party's Augen and the result (rules.md G-12), then the "
-                                            "doublings: Klopfen, Kontra, Re and their factor ×N (G-18, G-19)")):
+                                           "Ramsch) and the Laufende counted in its price (rules.md G-13, G-14); a "
+                                           "Ramsch's Jungfrauen, paid double (G-17)"),
+                          (_BOTH, "result", "The declaring party's Augen and the result (rules.md G-12); a Ramsch: "
+                                            "who lost and their Augen; a tie for most: the other tied player and "
+                                            "the highest trump the loser was dealt (tie with Resi: EO), or a "
+                                            "Durchmarsch (G-17); then "
+                                            "the doublings: Klopfen, Kontra, Re and their factor ×N (G-18, G-19)")):
         config[c] = st.column_config.TextColumn(label, help=why,
                                                 width=column_px([label] + [r.get(c) for r in records]))
     for a, name in sh.players.items():
@@ -214,7 +219,8 @@ if _block:  # a Schafkopf game has a declarer and a game, not a picker and a cal
 st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="", column_order=_order)
 st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
            + ("tariff points: + receives, − pays (the tariff's price with its Laufende, Kontra, Re and Klopfen, "
-              "rules.md G-14..G-19; the game column names the Laufende counted in it)" if sh.game == "schafkopf" else
+              "rules.md G-14..G-19; the game column names the Laufende counted in it and a Ramsch's Jungfrauen, "
+              "paid double; a Ramsch's result names who lost, with their Augen, G-17)" if sh.game == "schafkopf" else
               "units: + receives, − pays (the stake and the pot as derived from the session's hands in order, "
               "rules.md D-11, D-12, D-19" + ("; stake 1 on every hand" if _plain else "") + ")")
            + ("; each player's column: the game's tariff points, then the running total after it (+2 → 4); the last "
