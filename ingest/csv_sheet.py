@@ -30,6 +30,16 @@ Two kinds of CSV file, told apart by the header (or ``--columns``):
   read as the outcome they fit without a crack (a cracked plain win,
   +4/+2/-2, reads as a schneider win).
 
+  **Multiplier and bump** (sheet32 F1, F3, F6).  A ``mult`` column (Mult,
+  Multiplier, Factor, x, Dbl: 1, 2, 4, 8 or x2) is the hand's doublings
+  beyond what the rules apply themselves (double on the bump, rules.md
+  B-32; a doubler's stake, D-12), read as ``crack ?`` / ``recrack ?`` /
+  ``castrate ?`` (:func:`factor_doublings`, :func:`unwritten_marks`), the
+  Crack cell's marks among them (``W-CSV-MULT`` once; ``E-CSV-MULT``).  A
+  ``bump`` column's ``x`` (:func:`bump_cell`) and a Crack cell's ``bump``
+  are read as nothing, the rules doubling a lost hand (``W-CSV-BUMP`` once;
+  ``E-CSV-BUMP`` on a won row or under doubleOnBump=off).
+
   **Names.** A player column is stored under the player's name, as SHN's
   ``[Seats "Ann=Ann Kraus; ..."]`` stores a seat (``hand_units.player``,
   ``session_players.player``, the ledger): its header cell as written, or
@@ -138,6 +148,14 @@ FIELDS: dict[str, tuple[str, ...]] = {
     # a player leaving (real26 F3); its cell is a player's name (or x / ? for a recrack by one not written)
     "recrack": ("recrack", "re-crack", "recracked", "re-cracked", "recrack by", "recracked by", "re-cracked by",
                 "recracker", "crack back", "crackback", "crack-back"),
+    # the hand's multiplier as a scorer writes it (1, 2, 4, x2): the doublings beyond what the rules derive (double on
+    # the bump, a doubler's stake), read as ``crack ?`` / ``recrack ?`` / ``castrate ?`` (:func:`mult_marks`); it was
+    # a sixth player and the refusal advised leaving it out, every hand then stored at the plain amount (sheet32 F1)
+    "mult": ("mult", "mult.", "multiplier", "multi", "factor", "faktor", "x", "×", "times", "dbl", "dbl.", "dbls",
+             "doublings"),
+    # whether the picker side was bumped (x, yes, 2): the doubling the rules apply to a lost hand (rules.md B-32),
+    # read as nothing written (:func:`bump_cell`); it was a player joining the table (sheet32 F3)
+    "bump": ("bump", "bumped", "bump?", "bumped?", "dob", "double on bump", "double on the bump"),
     # a ledger's sitting as shead export writes it (ingest.export.export_ledger_csv): its stored name and group
     "session": ("session",),
     "group": ("group", "event", "league", "gruppe"),
@@ -755,7 +773,8 @@ _OPTIONS = ("ignore", "date-order", "units", "stake", "player")
 _NO_COLUMN = ("none", "-", "no", "nothing")
 #: the fields whose header words a player may be named (``Marks``, ``Knock``, ``Def``, ``Time``): a column the header
 #: maps to one is a player's when ``--columns`` names its player or its cells say so (:func:`_word_players`)
-_NAMEABLE_FIELDS = ("time", "defense", "defenders", "tricks", "leaster", "doubler", "crack", "recrack", "group")
+_NAMEABLE_FIELDS = ("time", "defense", "defenders", "tricks", "leaster", "doubler", "crack", "recrack", "mult",
+                    "bump", "group")
 
 
 def _nameable(field: str, column: str) -> bool:
@@ -4091,6 +4110,53 @@ _MARK_SEP = frozenset({",", ";", "/", "+", "&", "and", "und", "then", "dann"})
 MARK_EXPECTED = ("a player (the cracker), or crack / recrack / castrate / blitz PLAYER (blitz PLAYER black|red), "
                  "e.g. 'Cal', 'crack Cal', 'cracked by Cal', 'Cal recrack Bob', 'blitz Bob black'; x or ? "
                  "for a crack by an unknown player; blank or - for none")
+#: a crack cell's words for the bump ('bump', 'crack Ed + bump', 'Ed; bump'): the doubling of a lost hand that the
+#: rules apply themselves (rules.md B-32), so nothing is written for it (sheet32 F6: refused as no crack word)
+_MARK_BUMP = frozenset({"bump", "bumped", "dob"})
+#: a doubling written as its factor: 'x2', '×4', '2x', '*2' (the cell's doublings, marks written beside it among them)
+_FACTOR = re.compile(r"[x×*](\d{1,4})|(\d{1,4})[x×]", re.IGNORECASE)
+#: the marks a doubling written without its player is read as, in order (notation.md section 7: ``crack ?``)
+_UNWRITTEN_MARKS = ("crack", "recrack", "castrate")
+
+
+def _mark_text(mark: tuple) -> str:
+    """A mark of :func:`read_marks` as SHN writes it: ``crack Ed``, ``recrack ?``, ``blitz Bob black``."""
+    kind, who, colour = mark[0], mark[1], mark[2]
+    return f"{kind} {who or '?'}" + (f" {colour}" if colour else "")
+
+
+def factor_doublings(text: str) -> int | None:
+    """The doublings a multiplier cell writes (sheet32 F1): ``1``, ``x1``, blank or ``-`` → 0; ``x`` or ``yes``
+    (doubled) → 1; ``2`` / ``x2`` / ``×2`` / ``2x`` → 1; ``4`` / ``x4`` → 2; ``8`` → 3.  None when the cell is
+    no power of two (``3``, ``x1.5``, a word): what a hand's multiplier is, 2 to the doublings (rules.md E-1)."""
+    t = re.sub(r"\s+", "", text).lower()
+    if t in ("", "-", "–", "—", "no", "none", "n", "0"):
+        return 0
+    if t in ("x", "yes", "y", "ja", "true", "×"):
+        return 1
+    m = re.fullmatch(r"[x×*]?(\d{1,4})(?:\.0+)?[x×]?", t)
+    n = int(m.group(1)) if m else 0
+    return n.bit_length() - 1 if n >= 1 and n & (n - 1) == 0 else None
+
+
+def unwritten_marks(written: list[str], extra: int) -> list[str] | None:
+    """The marks (``crack``, ``recrack``, ``castrate``, their player not written: notation.md section 7) that make
+    ``extra`` doublings more beside the kinds ``written`` (a crack the Crack column names is the first doubling, so
+    the next is ``recrack ?``); None when more doublings are asked than those three give (rules.md E-2..E-4)."""
+    free = [k for k in _UNWRITTEN_MARKS if k not in written]
+    return free[:extra] if extra <= len(free) else None
+
+
+def bump_cell(text: str) -> bool | None:
+    """A Bump column's cell (sheet32 F3): True when it says the picker side was bumped (``x``, ``yes``, ``2``,
+    ``x2``, ``bump``: the loss doubled on the bump, rules.md B-32), False when it says nothing (blank, ``-``, ``no``,
+    ``0``, ``1``), None when it is neither."""
+    t = re.sub(r"\s+", "", text).lower()
+    if t in ("", "-", "–", "—", "no", "n", "none", "nein", "0", "1", "x1", "×1", "false"):
+        return False
+    if t in ("x", "yes", "y", "ja", "true", "2", "x2", "×2", "2x", "*2", "bump", "bumped", "dob", "✓", "✔"):
+        return True
+    return None
 
 
 def _folded(text: str) -> tuple[str, list[int]]:
@@ -4110,7 +4176,8 @@ def _folded(text: str) -> tuple[str, list[int]]:
     return "".join(out), at
 
 
-def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | None, str | None, str]], str | None]:
+def read_marks(text: str, seats: dict[str, str],
+               noted: set[str] | None = None) -> tuple[list[tuple[str, str | None, str | None, str]], str | None]:
     """A crack cell → the marks it writes, in order: ``(kind, seat alias or
     None for an unknown seat, blitz colour or None, blitz pair)``, kinds
     ``crack``, ``recrack``, ``castrate``, ``blitz`` (the facts of SHN's
@@ -4132,6 +4199,11 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
       ``Bob blitz (red)`` (the colour of the two queens shown; ``middle jacks``, ``four jacks``, ``black jacks`` for a jack
       blitz); the colour is required, as in SHN;
     * ``x``, ``yes`` or ``?``: a crack by a player not written (``crack ?``);
+    * ``x2``, ``x4`` (``×4``, ``4x``): the cell's doublings in all, the marks it names among them, the rest
+      ``crack ?``, ``recrack ?``, ``castrate ?`` (``x2`` alone is ``x``; ``Ed x2`` is Ed's crack; ``x4`` a crack and
+      a re-crack); more marks than it says refuse the cell;
+    * ``bump`` (``crack Ed + bump``): double on the bump, which the rules apply to a lost hand (rules.md B-32):
+      nothing is written for it; ``"bump"`` is added to ``noted`` (when given) for the caller's checks;
     * blank, ``-``, ``no``, ``none``, ``0``: no mark.
     """
     # names are matched as the Picker cells match them: in lower case, else by Unicode case folding (break24b F3:
@@ -4149,10 +4221,20 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
     written: list[str] = []  # each token as written
     cut: list[bool] = []  # each token: whether a separator comes before it
     sep = False
+    factor: tuple[int | None, str] | None = None  # an 'x2' / 'x4' the cell writes: its doublings and the text
     for m in rx.finditer(ftext):
         group = m.lastgroup or "sep"
         if group == "sep" or (group == "word" and m.group().lower() in _MARK_SEP):
             sep = sep or m.group() not in "()"  # a bracket sets a word apart, no mark ('blitz (red) Eve')
+            continue
+        if group == "word" and m.group().lower() in _MARK_BUMP:  # double on the bump: the rules' (sheet32 F6)
+            if noted is not None:
+                noted.add("bump")
+            sep = True
+            continue
+        if group == "word" and _FACTOR.fullmatch(m.group()):  # 'x2', 'Ed x2': the cell's doublings (sheet32 F6)
+            factor = (factor_doublings(m.group()), text[at[m.start()]:at[m.end()]])
+            sep = True
             continue
         said = text[at[m.start()]:at[m.end()]]
         alias = None
@@ -4178,10 +4260,25 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
                 and toks[i + 2][0] == "name" and not cut[i + 1] and not cut[i + 2]):
             for seq in (toks, written, cut):
                 seq.insert(i + 2, seq.pop(i + 1))
+
+    def factored(got: list) -> tuple[list, str | None]:
+        # an 'x2' / 'x4' the cell writes: the marks it names, then the doublings they leave as unwritten marks
+        if factor is None:
+            return got, None
+        if factor[0] is None:
+            return [], f"{factor[1]!r} is no doubling (x2, x4, x8: each mark x2, rules.md E-1)"
+        more = unwritten_marks([kind for kind, *_ in got], factor[0] - len(got)) if factor[0] >= len(got) else None
+        if more is None:
+            return [], (f"{factor[1]!r} says x{2 ** factor[0]}, but the cell writes {len(got)} mark"
+                        f"{'s' if len(got) != 1 else ''}, each doubling (rules.md E-1)" if factor[0] < len(got) else
+                        f"{factor[1]!r} is more doublings than a crack, a re-crack and a castrate (rules.md "
+                        "E-2..E-4): write the blitzes with their players (blitz Bob black)")
+        return got + [(kind, None, None, "queens") for kind in more], None
+
     if not toks or (len(toks) == 1 and toks[0][1] in _MARK_NONE):
-        return [], None
+        return factored([])
     if len(toks) == 1 and toks[0][1] in _MARK_YES:
-        return [("crack", None, None, "queens")], None
+        return factored([("crack", None, None, "queens")]) if factor is None or factor[0] != 1 else factored([])
     out: list[tuple[str, str | None, str | None, str]] = []
     i, n = 0, len(toks)
 
@@ -4235,7 +4332,7 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
             out.append((mk, seat, colour, pair))
         else:
             out.append((mk, seat, None, "queens"))
-    return out, None
+    return factored(out)
 
 
 def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
@@ -4774,6 +4871,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     dash_cols = unit_cols + [index[cols[f]] for f in ("call", "points", "defense", "tricks", "pot") if f in cols]
     deck = _deck_points() if "defense" in cols else 0  # the picker side's and the defenders' card points sum to it
     defense_said = False  # W-CSV-DEFENSE given (once a sheet)
+    mult_said = bump_said = False  # W-CSV-MULT, W-CSV-BUMP given (once a sheet)
     for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
         if not any(c.strip() for c in row):
             continue
@@ -5373,9 +5471,43 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             words[0] += f"  dealer {dealer}"
         line: list[str] = []
         ktext, kc = cell(row, "crack")
-        marks, bad = read_marks(ktext, by_name) if ktext else ([], None)
+        bumped: set[str] = set()
+        marks, bad = read_marks(ktext, by_name, bumped) if ktext else ([], None)
         if bad:
             err("E-CSV-CRACK", f"crack {ktext!r}: {bad}", kc, ktext, MARK_EXPECTED)
+        bump_at = (kc, ktext, f"'bump' in the {cols['crack']!r} cell") if bumped else None
+        btext, bc = cell(row, "bump")  # a Bump column: x when the picker side was bumped (sheet32 F3)
+        if btext and (is_bump := bump_cell(btext)) is None:
+            err("E-CSV-BUMP", f"{cols['bump']} {btext!r} does not say whether the picker side was bumped: the column "
+                f"{cols['bump']!r} is read as the bump, x (or 2) when the picker side lost, whose doubling the rules "
+                "apply themselves (rules.md B-32); write the other doublings in a Crack or Mult column; if the "
+                f"column holds something else (money, a note), leave it out with --columns ignore={cols['bump']}",
+                bc, btext,
+                "x, yes or 2 for a bump; blank, - or 1 for none")
+        elif btext and is_bump:
+            bump_at = (bc, btext, f"the {cols['bump']!r} cell {btext!r}")
+        if bump_at is not None and prof is not None:
+            otext_b = cell(row, "outcome")[0]
+            won = (outcome_word(otext_b) or "").startswith("win") or (
+                "outcome" in cols and _norm(cols["outcome"]) in WON_QUESTIONS
+                and YES_NO.get(otext_b.strip().lower().rstrip(".")) == "win")
+            on = re.sub(r"(?i)doubleOnBump\s*=\s*off", "doubleOnBump=on", rules)
+            if not prof.doubleOnBump:
+                err("E-CSV-BUMP", f"{bump_at[2]} says the picker side lost doubled on the bump, but the rules "
+                    f"{rules!r} do not double on the bump (doubleOnBump=off, rules.md B-32): if this table doubles "
+                    f"a lost hand, ingest with --rules '{on if on != rules else rules + '; doubleOnBump=on'}'",
+                    bump_at[0], bump_at[1], "no bump under doubleOnBump=off")
+            elif won:
+                err("E-CSV-BUMP", f"{bump_at[2]} says the picker side was bumped (lost, the loss doubled: rules.md "
+                    f"B-32), but the {cols['outcome']!r} cell says {otext_b!r}, a win: one of the two cells is wrong",
+                    bump_at[0], bump_at[1], "a bump on a lost hand")
+            elif not bump_said and notes is not None:
+                bump_said = True
+                notes.append(Diagnostic(
+                    "W-CSV-BUMP", f"row {row_words(r)}: {bump_at[2]} is read as double on the bump, which the rules "
+                    "apply to every hand the picker side loses (rules.md B-32, doubleOnBump=on): nothing is written "
+                    "for it, and it need not be written; a crack or other doubling is written as its own mark",
+                    "warning", path, r, bump_at[0], found=bump_at[1], expected="nothing: the rules double a loss"))
         rtext, rkc = cell(row, "recrack")  # a Recrack column beside the Crack column (real26 F3)
         if rtext and rtext not in NOTHING and rtext.lower() not in ("no", "none", "0", "n"):
             said = "recrack ?" if rtext.lower() in ("x", "y", "yes", "?", "ja") else (
@@ -5385,11 +5517,47 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 err("E-CSV-CRACK", f"recrack {rtext!r}: {rbad}; the {cols['recrack']} cell names who re-cracked "
                     "(rules.md E-3), x when not written", rkc, rtext, " / ".join(label[p] for p in seats))
             marks = marks + [(kind, who, colour, pair, rkc) for kind, who, colour, pair in more]
+        mtext, mc = cell(row, "mult")  # the hand's multiplier: the doublings beyond the rules' own (sheet32 F1)
+        # a Dbl column's x on a row nobody picked, the sheet having no Doubler column: the doubler (rules.md D-11)
+        mult_doubler = ("doubler" not in cols and not cell(row, "picker")[0] and not cell(row, "leaster")[0]
+                        and mtext.lower() in ("x", "yes", "y", "ja", "true"))
+        if mtext and not mult_doubler:
+            k = factor_doublings(mtext)
+            mname = cols["mult"]
+            past_rules = ("beyond what the rules apply themselves (double on the bump, rules.md B-32; a doubler's "
+                          "stake, D-12)")
+            written = f"the {cols['crack']!r} cell" if "crack" in cols else "the row"
+            more = unwritten_marks([m[0] for m in marks], k - len(marks)) if k is not None and k >= len(marks) else []
+            if k is None:
+                err("E-CSV-MULT", f"{mname} {mtext!r} is not a hand's multiplier: the column {mname!r} is read as the "
+                    f"hand's doublings {past_rules}, each x2 (rules.md E-1): 1 for none, 2 (or x2) for one, 4 for two, "
+                    "8 for three", mc, mtext, "1, 2, 4 or 8 (x2, x4, x8)")
+            elif k < len(marks):
+                err("E-CSV-MULT", f"{mname} {mtext!r} says x{2 ** k}, but {written} writes {len(marks)} doubling"
+                    f"{'s' if len(marks) != 1 else ''} ({', '.join(_mark_text(m) for m in marks)}), each x2 (rules.md "
+                    f"E-1): the {mname!r} column is read as the hand's doublings {past_rules}, the marks written among "
+                    "them; one of the two cells is wrong", mc, mtext, f"x{2 ** len(marks)} or more")
+            elif more is None:
+                err("E-CSV-MULT", f"{mname} {mtext!r} is more doublings than a crack, a re-crack and a castrate "
+                    f"(rules.md E-2..E-4): write the blitzes in a Crack column with their players (blitz Bob black)",
+                    mc, mtext, "at most x8 without written marks")
+            elif more:
+                marks = marks + [(kind, None, None, "queens", mc) for kind in more]
+                if not mult_said and notes is not None:
+                    mult_said = True
+                    notes.append(Diagnostic(
+                        "W-CSV-MULT", f"row {row_words(r)}: the column {mname!r} (column {mc}) is read as each hand's "
+                        f"multiplier {past_rules}: {mtext!r} as {', '.join(f'{kind} ?' for kind in more)}, a doubling "
+                        "each whose player is not written (rules.md E-1, notation.md section 7); 1 is the plain "
+                        "amount, a lost hand doubled on the bump by the rules. A multiplier that counts the bump too "
+                        "is read x2 too high on a lost hand: write it without the bump",
+                        "warning", path, r, mc, found=f"{mname} {mtext}",
+                        expected="the doublings beyond the bump: 1, 2, 4, 8"))
         for kind, who, colour, pair, *at in marks:
             rec.marks.append(MarkRec(kind, who, colour, Pos(r, at[0] if at else kc), pair=pair))
         mark_words = [f"{kind} {who or '?'}" + (f" {colour}" if colour else "") + (" jacks" if pair == "jacks" else "")
                       for kind, who, colour, pair, *_ in marks]
-        dbl, dbc = cell(row, "doubler")
+        dbl, dbc = (mtext, mc) if mult_doubler else cell(row, "doubler")
         ltext, lsc = cell(row, "leaster")
         tied = ltext.lower() in LEASTER_TIE_WORDS  # SHN's `leaster -` (rules.md D-6)
         lst, lsc = ("-", lsc) if tied else seat("leaster")
