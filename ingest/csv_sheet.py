@@ -4390,6 +4390,8 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         _unsettled_words(res, out, index)
     if "crack" not in out.columns and res.rejected:  # a copy of a stored night without its Crack column (break24b F10)
         _stored_marks_hint(res, records)
+    if "mult" in out.columns and res.rejected:  # a multiplier read as marks, the units written otherwise (sheet32 F1)
+        _mult_hint(res, records, out.columns["mult"], index[out.columns["mult"]] + 1)
     if out.stake is not None:  # a money sheet: its refusals name the money written beside the units (break24 F10)
         _money_words(res, {int(r): row for r, row in rows}, out.stake)
     out.result.hands = res.hands
@@ -4656,6 +4658,19 @@ def _stored_marks_hint(res: FileResult, records: list) -> None:
             _hint(bad, f"the stored hand {bad.hand} has {', '.join(marks)}, which this copy does not write: the "
                   "sheet has no Crack column, and a row without one is read with no crack (rules.md E-1 doubles "
                   "each mark); add the Crack column with the stored marks to send the night again")
+
+
+def _mult_hint(res: FileResult, records: list, column: str, col: int) -> None:
+    """A row refused for its units (``E-SCORE``) whose multiplier cell (column ``col``, headed ``column``) was read
+    as marks whose player is not written (sheet32 F1): say how it was read, and that a multiplier counting the
+    bump is read x2 too high on a lost hand (rules.md B-32 doubles it already)."""
+    read = {rec.marks[0].pos.line: [f"{m.kind} ?" for m in rec.marks if m.pos.col == col] for rec in records
+            if rec.marks}
+    for bad in res.rejected:
+        if bad.errors and bad.errors[0].code == "E-SCORE" and (said := read.get(bad.errors[0].line)):
+            _hint(bad, f"the {column!r} cell was read as {', '.join(said)}, doublings beyond what the rules apply "
+                  "themselves (double on the bump, rules.md B-32, doubling a lost hand; E-1); if the sheet's "
+                  "multiplier counts the bump, write a lost hand's without it (1 for a plain bump)")
 
 
 def _hint(bad, text: str) -> None:

@@ -238,3 +238,16 @@ def test_a_dbl_column_x_on_a_row_nobody_picked_is_the_doubler(tmp_path):
     assert rep["rejected"] == [] and rep["ingested"] == 2, rep
     assert not [w for w in rep["warnings"] if w["code"] == "W-CSV-MULT"]
     assert _units(db, "2026-12-19")[2] == {"Al": 2, "Bea": -2, "Cy": 4, "Di": -2, "Ed": -2}
+
+
+def test_units_refused_beside_a_multiplier_say_how_it_was_read(tmp_path):
+    # hand 4 (Ed + Bea lost) as a scorer whose Mult counts the bump writes it: Mult 4 for a crack and the bump,
+    # units Ed -8, Bea -4, the others +4 (plain loss 1 unit x crack 2 x DOB 2, B-31..B-33, E-1).  shead reads 4 as
+    # two doublings beyond the bump: M = 2^2 x 2 = 8, Ed -2x8 = -16; the written Al +4 (rules: +8) is refused,
+    # E-SCORE, the message saying how the Mult cell was read and what to write
+    text = MULT.replace("lost,2,,,,,", "lost,4,4,-4,4,4,-8")
+    db = tmp_path / "m.duckdb"
+    rep = ingest_json(write(tmp_path, "m.csv", text), db)
+    (bad,) = rep["rejected"]
+    assert (bad["line"], bad["code"]) == (5, "E-SCORE"), bad
+    assert "read as crack ?, recrack ?" in bad["message"] and "counts the bump" in bad["message"]
