@@ -708,8 +708,8 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
                                                "in4: Indiana hands, the call column holding the declaration)."),
            columns: Optional[str] = typer.Option(None, "--columns", help="CSV column mapping FIELD=COLUMN,... "
                                                  "(fields: date hand dealer picker partner call points outcome "
-                                                 "leaster doubler crack session group; ignore=COLUMN leaves a "
-                                                 "column out); other columns are players, and PLAYER=NAME stores "
+                                                 "leaster doubler crack recrack mult bump session group; "
+                                                 "ignore=COLUMN leaves a column out); other columns are players, and PLAYER=NAME stores "
                                                  "a player column under a name, as SHN's Seats 'Ann=Ann Kraus' "
                                                  "(also a header cell written Ann=Ann Kraus); date-order=dmy|mdy "
                                                  "reads 03/12/2026 day- or month-first; date=2026-12-04 dates "

@@ -276,7 +276,7 @@ st.file_uploader("SHN files, NetSchafkopf protocols, CSV score sheets or ledgers
 st.text_input("CSV columns (optional)", key="imp_columns", placeholder="date=Datum,picker=Spieler,points=Pts",
               help="Comma-separated, as `shead ingest --columns`. FIELD=COLUMN for a column the header names "
                    "otherwise (fields: date time hand dealer picker partner call points defense defenders tricks "
-                   "outcome leaster doubler crack recrack session group pot); every other column is a player. "
+                   "outcome leaster doubler crack recrack mult bump session group pot); every other column is a player. "
                    "PLAYER=NAME names a player column's player (Hank=Hank Vogel: stored as the SHN seat Hank of "
                    "player Hank Vogel, one player with the SHN nights). ignore=COLUMN leaves a column out; "
                    "player=COLUMN reads a column as a player's (a player named Marks or Day), FIELD=none maps a "
