@@ -3826,16 +3826,31 @@ def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None)
 #: a cell written 0 stays 0
 NOTHING = frozenset({"-", "--", "\u2013", "\u2014", "\u2212"})
 
+#: a units cell that marks the dealer who sits out under a sit-out profile (rules.md F-1: ``wi6-sit-out``), read as
+#: the blank a scorer also writes there (sheet32 F4: 'X', 'out', 'D' refused as no whole number), in lower case
+SIT_OUT_MARKS = frozenset({"x", "out", "sits out", "sit out", "sat out", "sitting out", "d", "dealer", "deals",
+                           "dealt"})
 
-def _dashes_blank(row: list[str], cols: list[int]) -> list[str]:
-    """``row`` with each of ``cols`` that holds only a dash (:data:`NOTHING`) made blank (a copy, of the same
-    kind; the row itself when none does)."""
-    if not any(k < len(row) and row[k].strip() in NOTHING for k in cols):
+
+def _dashes_blank(row: list[str], cols: list[int], marks: list[int] | tuple = ()) -> list[str]:
+    """``row`` with each of ``cols`` that holds only a dash (:data:`NOTHING`), and each of ``marks`` (the units
+    cells under a sit-out profile, rules.md F-1) that holds a sit-out mark (:data:`SIT_OUT_MARKS`), made blank (a
+    copy, of the same kind; the row itself when none does)."""
+    def nothing(k: int) -> bool:
+        return k < len(row) and row[k].strip() in NOTHING
+
+    def mark(k: int) -> bool:
+        return k < len(row) and row[k].strip().lower() in SIT_OUT_MARKS
+
+    if not any(nothing(k) for k in cols) and not any(mark(k) for k in marks):
         return row
     import copy
     row = copy.copy(row)
     for k in cols:
-        if k < len(row) and row[k].strip() in NOTHING:
+        if nothing(k):
+            row[k] = ""
+    for k in marks:
+        if mark(k):
             row[k] = ""
     return row
 
@@ -4884,13 +4899,15 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     # refused "call '-' is not a card", "points '-' is not a number" while a Partner cell's '-' read as alone); and in
     # a Pot cell (break27 F3: an opening row's '-' refused E-CSV-POT, and the night's first hand with it)
     dash_cols = unit_cols + [index[cols[f]] for f in ("call", "points", "defense", "tricks", "pot") if f in cols]
+    mark_cols = unit_cols if sits_out else ()  # a sit-out dealer's cell marked 'X', 'out', 'D' (F-1; sheet32 F4)
     deck = _deck_points() if "defense" in cols else 0  # the picker side's and the defenders' card points sum to it
     defense_said = False  # W-CSV-DEFENSE given (once a sheet)
     mult_said = bump_said = False  # W-CSV-MULT, W-CSV-BUMP given (once a sheet)
     for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
         if not any(c.strip() for c in row):
             continue
-        raw, row = row, _dashes_blank(row, dash_cols)  # '-' in a units cell: blank (break24c F5)
+        # '-' in a units cell: blank (break24c F5); so is a sit-out mark ('X', 'out') under wi6-sit-out (sheet32 F4)
+        raw, row = row, _dashes_blank(row, dash_cols, mark_cols)
         if notes is not None:
             beyond.row(r, row, notes)
         dtext, dcol = cell(row, "date")
@@ -5134,7 +5151,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if short and d not in sessions:
             table = list(out.players)
             if len(table) > prof.players and after is not None:  # more player columns than seats: the next row's
-                nxt = _dashes_blank(after[1], unit_cols)
+                nxt = _dashes_blank(after[1], unit_cols, mark_cols)
                 them = [p for p in out.players if index[p] < len(nxt) and nxt[index[p]].strip()]
                 if len(them) >= prof.players - (1 if sits_out else 0) and set(present) <= set(them):
                     table = them
