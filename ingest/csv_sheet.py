@@ -920,6 +920,56 @@ def _session_option(columns: str | None, header: list[str]) -> tuple[str | None,
     return columns, None
 
 
+def _header_under_groups(first: list[list[str]], filled: list[int]) -> int | None:
+    """The place in ``filled`` (the indices of ``first``'s written rows) of a header under two rows or more of a
+    title or of group headings (``Friday Club Sheepshead``, then ``Units`` or merged ``Hand`` / ``Running total``
+    cells over the players): the first of the first four written rows that names two fields of a hand or more
+    (:func:`guess_columns`), each row above it writing at most three cells, fewer than half the header's, and
+    fewer fields (sheet32 F2: the title read as the header, and the advice was to add the Date column the header
+    has; a group row of a merged 'Hand' over the units read as the header).  None when the first written row is
+    the header, or no row reads so."""
+    def written(row: list[str]) -> int:
+        return sum(1 for c in row if c.strip())
+
+    for j in range(len(filled[:4])):
+        row = first[filled[j]]
+        fields = guess_columns(row)
+        if len(fields) < 2:
+            continue
+        if j == 0:
+            return None  # the first written row is the header
+        n = written(row)
+        above = [first[filled[i]] for i in range(j)]
+        if all(written(a) <= 3 and 2 * written(a) < n and len(guess_columns(a)) < len(fields) for a in above):
+            return j
+        return None
+    return None
+
+
+#: a group heading over a block of the players' running totals ('Running total', merged over their columns)
+_RUNNING_GROUP = re.compile(r"(running\s+)?(totals?|standings?|sums?|running)|(gesamt|stand|summe)", re.IGNORECASE)
+
+
+def _running_group(header: list[str], groups: list[list[str]]) -> list[str]:
+    """``header`` with each cell under a group heading of running totals (:data:`_RUNNING_GROUP`; a merged cell's
+    text is in its first column, so a heading spans its columns up to the next written cell of its row) that
+    names a column already in the header to its left (the players' names again) written ``NAME total``: a
+    player's running total, not read as units (:data:`_RUNNING_COLUMN`; sheet32 F2: 'Al' and 'Al' refused as one
+    player's column twice).  The header itself when no cell is so."""
+    out = list(header)
+    for g in groups:
+        heads = [k for k, c in enumerate(g) if c.strip()]
+        for n, k in enumerate(heads):
+            if not _RUNNING_GROUP.fullmatch(g[k].strip()):
+                continue
+            end = heads[n + 1] if n + 1 < len(heads) else len(out)
+            for i in range(k, min(end, len(out))):
+                name = out[i].strip()
+                if name and name.casefold() in (c.strip().casefold() for c in out[:i]):
+                    out[i] = f"{name} total"
+    return out
+
+
 def sheet_layout(first: list[list[str]], columns: str | None = None, path: str | None = None,
                  tab: str | None = None) -> Layout:
     """How a sheet's first rows (``first``) read, before its hands: the
@@ -949,11 +999,16 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     filled = [k for k, row in enumerate(first) if any(c.strip() for c in row)]  # blank rows above are no header
     header_row = filled[0] + 1 if filled else 1
     title_row = None
-    if len(filled) > 1 and len([c for c in first[filled[0]] if c.strip()]) in (1, 2):  # a title, maybe its date apart
+    under = _header_under_groups(first, filled)
+    if under is not None:  # a title row and a group row ('Units', merged 'Running total') above it (sheet32 F2)
+        title_row, header_row = filled[0], filled[under] + 1
+    elif len(filled) > 1 and len([c for c in first[filled[0]] if c.strip()]) in (1, 2):  # a title, maybe its date
         below = guess_columns(first[filled[1]])
         if any(f in below for f in FIELDS) and not any(f in guess_columns(first[filled[0]]) for f in FIELDS):
             title_row, header_row = filled[0], filled[1] + 1  # a title row above the header (blank rows between)
     header = list(first[header_row - 1]) if first else []
+    if under is not None:
+        header = _running_group(header, [first[filled[i]] for i in range(under)])
     columns, session = _session_option(columns, header)  # its name may hold a comma: taken out first
     try:
         hand = _hand_column(header, first[header_row:], columns)

@@ -234,12 +234,16 @@ def test_accounting_negatives_and_a_title_row():
     assert not r.rejected and [e.code for e in r.errors] == ["W-CSV-NIGHT"]
     assert {h.outcome.date for h in r.hands} == {"2026-12-04"}
     assert [h.source_line for h in r.hands] == [3, 4, 5]
-    # a title whose next row is no header either (a second heading): named as a title, what to do said
+    # a title whose next row is no header either (a second heading): the header under both is found (sheet32 F2),
+    # and the sheet's missing date is said at it, row 3; the advice given, --columns date=, reads it
     twice = "Friday Night Sheepshead,,,,\nScores,,,,\nDealer,Picker,Call,Partner,Pts,Result,Al,Bo,Cy,Di,Ed\n"
     (e,) = read_csv(twice.encode(), "t.csv").result.errors
-    assert e.code == "E-CSV-COLUMNS" and (e.line, e.col) == (1, 1)
-    assert ("row 1 reads as a title ('Friday Night Sheepshead'), not a header: delete it, so that the "
-            "header is row 1, and add a Date column") in e.message
+    assert e.code == "E-CSV-COLUMNS" and (e.line, e.col) == (3, 1)
+    assert "no date column" in e.message and "--columns date=2026-12-04" in e.message
+    body = "".join(line.split(",", 2)[2] + "\n" for line in sheet.splitlines()[1:])
+    r = read_csv((twice + body).encode(), "t.csv", columns="date=2026-12-04").result
+    assert not r.rejected and not [x for x in r.errors if x.severity == "error"]
+    assert [h.source_line for h in r.hands] == [4, 5, 6]
 
 
 def test_a_schafkopf_sheet_is_named_as_such():

@@ -57,3 +57,116 @@ def test_sit_out_mark_in_a_players_cell_refused(tmp_path):
     rep = _ingest(write(tmp_path, "s6b.csv", text), db, "--rules", "wi6-sit-out")
     assert [w[0] for w in _where(rep)] == [2]
     assert ledger(db) == {"Al": 12, "Bea": -11, "Cy": 9, "Di": -9, "Ed": 8, "Flo": -9}
+
+
+# -- sheet32 F2: a title row and a group-header row above the real header ------------------------------------------
+
+#: /tmp/sheet32/s2h_grouphdr_title.csv: a title row, a group row ('Units' over the players), then the header.
+#: h1 Cy+Ed 82: a plain win (rules.md B-27 61..90, B-28 x1; B-31/B-33): Cy +2, Ed +1, Al/Bea/Di -1.
+#: h2 Di alone 91: schneider (B-28 91..120, x2), alone 4 shares (B-31): Di +8, the others -2.
+#: Totals: Al -1-2 = -3, Bea -3, Cy 2-2 = 0, Di -1+8 = 7, Ed 1-2 = -1; sum -3-3+0+7-1 = 0 (B-35).
+TITLE_GROUP = """Friday Club Sheepshead,,,,,,,,,,,,
+,,,,,,,,Units,,,,
+Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al,Bea,Cy,Di,Ed
+2026-12-04,1,Al,Cy,Ed,AH,82,W,-1,-1,2,-1,1
+2026-12-04,2,Bea,Di,,alone,91,W,-2,-2,-2,8,-2
+"""
+TITLE_GROUP_TOTALS = {"Al": -3, "Bea": -3, "Cy": 0, "Di": 7, "Ed": -1}
+
+
+def test_title_and_group_rows_csv(tmp_path):
+    """sheet32 F2: the header under a title row and a group row is found and read: both hands stored."""
+    assert sum(TITLE_GROUP_TOTALS.values()) == 0
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "s2h.csv", TITLE_GROUP), db)
+    assert _where(rep) == [] and not [e for e in rep.get("errors", []) if e.get("severity") == "error"]
+    assert ledger(db) == TITLE_GROUP_TOTALS
+
+
+#: /tmp/sheet32/s2_friday_B.xlsx rebuilt: each night's tab has a merged title A1:S1, merged group cells 'Hand'
+#: I2:M2 and 'Running total' N2:R2, the header in row 3 (the players twice: units, then running totals by
+#: formula with cached values) and a Check column; a Summary tab of each night's totals.
+#: Dec 4 (units as written, each by B-27/B-28/B-31/B-32/B-33):
+#:  h1 Cy+Ed 82 win x1: Cy +2, Ed +1, Al/Bea/Di -1.
+#:  h2 Di alone 91 schneider x2: Di +8, others -2.
+#:  h3 Al+Bea 31 (B-28: 31..60 a plain loss) x1, DOB x2: Al -4, Bea -2, Cy/Di/Ed +2.
+#:  h4 Bea+Cy 30 (0..30 schneidered) x2, DOB x2 = 4: Bea -8, Cy -4, Al/Di/Ed +4.
+#:  h5 Ed+Al 90 (61..90 a plain win) x1: Ed +2, Al +1, Bea/Cy/Di -1.
+#:  night: Al -1-2-4+4+1 = -2; Bea -1-2-2-8-1 = -14; Cy 2-2+2-4-1 = -3; Di -1+8+2+4-1 = 12; Ed 1-2+2+4+2 = 7 (sum 0)
+#: Dec 11: h1 Bea+Di 66 win: Bea +2, Di +1, Al/Cy/Ed -1.  h2 Cy+Al 55 loss, DOB: Cy -4, Al -2, Bea/Di/Ed +2.
+#:  night: Al -1-2 = -3; Bea 2+2 = 4; Cy -1-4 = -5; Di 1+2 = 3; Ed -1+2 = 1 (sum 0).
+#: Season: Al -5, Bea -10, Cy -8, Di 15, Ed 8 (sum 0).
+DEC4 = [("Al", "Cy", "Ed", "AH", 82, "W", [-1, -1, 2, -1, 1]), ("Bea", "Di", "", "alone", 91, "W", [-2, -2, -2, 8, -2]),
+        ("Cy", "Al", "Bea", "AC", 31, "L", [-4, -2, 2, 2, 2]), ("Di", "Bea", "Cy", "AS", 30, "L", [4, -8, -4, 4, 4]),
+        ("Ed", "Ed", "Al", "AH", 90, "W", [1, -1, -1, -1, 2])]
+DEC11 = [("Al", "Bea", "Di", "AC", 66, "W", [-1, 2, -1, 1, -1]), ("Bea", "Cy", "Al", "AS", 55, "L", [-2, 2, -4, 2, 2])]
+SEASON = {"Al": -5, "Bea": -10, "Cy": -8, "Di": 15, "Ed": 8}
+
+
+def _friday_b(path, summary: bool = True) -> None:
+    import datetime
+
+    import openpyxl
+    from openpyxl.utils import get_column_letter as col
+
+    players = ["Al", "Bea", "Cy", "Di", "Ed"]
+    wb = openpyxl.Workbook()
+    for n, (title, day, hands) in enumerate([("Dec 4", 4, DEC4), ("Dec 11", 11, DEC11)]):
+        ws = wb.active if n == 0 else wb.create_sheet(title)
+        ws.title = title
+        ws.merge_cells("A1:S1")
+        ws["A1"] = "Friday Club Sheepshead"
+        ws["I2"] = "Hand"
+        ws.merge_cells("I2:M2")
+        ws["N2"] = "Running total"
+        ws.merge_cells("N2:R2")
+        for i, h in enumerate(["Date", "Hand", "Dealer", "Picker", "Partner", "Call", "Points", "Result"]
+                              + players + players + ["Check"]):
+            ws.cell(3, i + 1, h)
+        run = [0] * 5
+        for k, (d, pk, pa, c, pts, res, u) in enumerate(hands):
+            r = 4 + k
+            ws.cell(r, 1, datetime.date(2026, 12, day)).number_format = "m/d/yyyy"
+            for j, v in enumerate([k + 1, d, pk, pa or None, c, pts, res]):
+                ws.cell(r, 2 + j, v)
+            for j in range(5):
+                ws.cell(r, 9 + j, u[j])
+                run[j] += u[j]
+                ws.cell(r, 14 + j, run[j])  # the running total (a value: openpyxl writes no cached formula values)
+            ws.cell(r, 19, 0)
+    if summary:
+        s = wb.create_sheet("Summary")
+        s.append(["Player", "Dec 4", "Dec 11", "Season"])
+        for p in players:
+            s.append([p, 0, 0, SEASON[p]])
+    wb.save(path)
+
+
+@pytest.mark.parametrize("summary", [False, True])
+def test_title_and_group_rows_xlsx(tmp_path, summary):
+    """sheet32 F2: each night's tab's header (row 3, under a merged title and merged group cells) is found: the 7
+    hands stored, the season's totals as worked above; the running-total columns (the players' names again) are
+    not units."""
+    assert sum(SEASON.values()) == 0
+    path = tmp_path / "friday 2026.xlsx"
+    _friday_b(path, summary)
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(str(path), db)
+    assert _where(rep) == []
+    assert ledger(db) == SEASON
+
+
+#: The README's case: 'Units' in the header row over the players' names in the row below (break27 F4).
+UNITS_OVER_NAMES = """Date,Hand,Picker,Partner,Points,Units,,,,
+,,,,,Gus,Lou,Mo,Rita,Zeke
+2026-12-01,1,Lou,Gus,66,1,2,-1,-1,-1
+"""
+
+
+def test_names_in_the_row_below_readme(tmp_path):
+    """The README says a header whose players are named in the row below it is refused once, E-CSV-COLUMNS, 'put
+    the names in the header row': true."""
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "u.csv", UNITS_OVER_NAMES), db)
+    msgs = [e for e in rep["rejected"] + rep.get("errors", []) if e.get("code") == "E-CSV-COLUMNS"]
+    assert len(msgs) == 1 and "put the players' names in the header row" in msgs[0]["message"]
