@@ -235,6 +235,11 @@ class CsvResult:
     #: a running pad's opening rows (standings carried over, no hand): row -> the units its Pot cell carries in (0:
     #: none), which are not read (break22b F11: the hand that took them was refused as a standing typed wrong)
     openings: dict[int, object] = field(default_factory=dict)
+    #: a running pad's rows that open a night with a hand (no opening row) below a night of standings: row -> the
+    #: night above's last standings (player column -> units), what a season pad carries over (sheet32 F5)
+    carried: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: the rows of :attr:`carried` read as carrying those standings over (a second reading, :func:`_carried_over`)
+    carry_rows: frozenset = frozenset()
     #: each night's Dealer cells, read before its rows (:func:`_feed_dealers`): night's date text -> :class:`_Dealers`,
     #: the evidence of the night's seating (real27 F1); None: not read (no Dealer column, or a hint's second reading)
     rotations: dict[str, "_Dealers"] | None = None
@@ -4445,6 +4450,8 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     if res.rejected and not out.running:
         _running_hint(out, rows, index, path, rules, records, res)
     elif res.rejected:
+        if out.carried:  # a season pad's night opened by standings carried over (sheet32 F5)
+            _carried_over(out, rows, index, path, rules, stored_session, res, notes)
         _standing_hint(res, out.openings)
     for bad in res.rejected if "picker" not in out.columns else ():  # a sheet of nets read as `pick ?` (real24 F4)
         if bad.errors and bad.errors[0].code == "E-RESULT-UNKNOWN" and bad.errors[0].found == "pick ?" \
@@ -4642,6 +4649,51 @@ def _running_hint(out: CsvResult, rows: list, index: dict[str, int], path: str |
     for bad in res.rejected:
         if bad.source_line in valid and night.get(bad.source_line) not in no_pad and bad.errors:
             _hint(bad, RUNNING_HINT)
+
+
+def _carried_over(out: CsvResult, rows: list, index: dict[str, int], path: str | None, rules: str, stored_session,
+                  res: FileResult, notes: list[Diagnostic]) -> None:
+    """A running pad's (``--columns units=running``) night whose first row, a hand, is refused for its units
+    (``E-SCORE``) read again with the night above's last standings carried over (:attr:`CsvResult.carried`: a
+    season pad, each night going on from the last; sheet32 F5: refused "Al +6 is written but the rules give -1",
+    +6 being Al's season standing): when the row less those standings is the hand the judge gives (rules.md
+    B-31..B-35), the hand so read is stored in place of the refusal, said by ``W-CSV-CARRY`` at the row (appended
+    to ``notes``); else the refusal says how a carried-over season is written (an opening row of standings).
+    ``res`` is changed in place."""
+    from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
+
+    bad = {b.source_line: b for b in res.rejected if b.source_line in out.carried and b.errors
+           and b.errors[0].code == "E-SCORE"}
+    if not bad:
+        return
+    pad = CsvResult(out.kind, out.columns, out.players, FileResult(path=path), names=out.names,
+                    date_order=out.date_order, header_row=out.header_row, tab=out.tab, running=True,
+                    group=out.group, carry_rows=frozenset(bad))
+    again = _validate_records(ShnFile(list(sheet_records(pad, rows, index, path, rules, stored_session)),
+                                      path=path), path, False)
+    good = {h.source_line: h for h in again.hands if h.source_line in bad}
+    for line, b in bad.items():
+        h = good.get(line)
+        carry = out.carried[line]
+        said = ", ".join(f"{seat_label(p)} {v}" for p, v in carry.items())
+        first = min((index[p] + 1 for p in carry), default=1)
+        if h is not None and h.outcome.session == b.session and h.outcome.hand == b.hand:
+            res.rejected.remove(b)
+            res.hands.append(h)
+            notes.append(Diagnostic(
+                "W-CSV-CARRY", f"row {row_words(line)} opens the night of {h.outcome.date} with each player's "
+                f"standing carried over from the night above ({said}) and hand {h.outcome.hand} played: read as carried "
+                "over (its units are the row less those standings, the rules' hand); the night's own units start "
+                "at 0. To say so on the pad, write an opening row of the standings (the date and each player's "
+                "standing, no hand) above the night's first hand", "warning", path, line, first,
+                found=said, expected="the night's first hand from 0, or an opening row"))
+        else:
+            _hint(b, f"if the pad carries the season's standings over from the night above ({said}), write them "
+                  "in an opening row above this one (the date and each player's standing, no hand): this row less "
+                  "them is not the hand either; a night of running totals without one starts from 0")
+    if good:  # in the order the rows are read (a sheet sorted newest first is read oldest first: _oldest_first)
+        at = {int(r): i for i, (r, _row) in enumerate(rows)}
+        res.hands.sort(key=lambda x: at.get(int(x.source_line), 0))
 
 
 #: what a running pad's row that does not sum to zero is told (:func:`_standing_hint`)
@@ -5038,7 +5090,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 "warning", path, r, dcol, found=dtext, expected=f"{stamp:%Y-%m-%d %H:%M} local"))
         if out.running:  # running totals: the hand's units are each standing less the one above (the night's)
             if night_of.get(dtext, dtext) != run_night:
+                above_standing = standing
                 run_night, standing, run_width = night_of.get(dtext, dtext), {}, None
+                if above_standing and any(cell(row, f)[0] for f in HAND_FIELDS if f != "hand"):
+                    # a night opened by a hand under a night of standings: a season pad may carry them over (sheet32
+                    # F5); read from 0, and from them when a second reading asks (_carried_over)
+                    out.carried[r] = dict(above_standing)
+                    if r in out.carry_rows:
+                        standing = dict(above_standing)
             if not any(cell(row, f)[0] for f in HAND_FIELDS if f != "hand"):  # standings and no hand: the night's
                 for p in out.players:  # opening row (zeros, or a season's standing carried over)
                     v = whole_units(row[index[p]]) if index[p] < len(row) else None

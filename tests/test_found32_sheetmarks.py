@@ -170,3 +170,65 @@ def test_names_in_the_row_below_readme(tmp_path):
     rep = _ingest(write(tmp_path, "u.csv", UNITS_OVER_NAMES), db)
     msgs = [e for e in rep["rejected"] + rep.get("errors", []) if e.get("code") == "E-CSV-COLUMNS"]
     assert len(msgs) == 1 and "put the players' names in the header row" in msgs[0]["message"]
+
+
+# -- sheet32 F5: a season pad whose running totals carry over from one night to the next ---------------------------
+
+#: /tmp/sheet32/s3b_season_running.csv, --columns units=running: each cell the player's standing after the hand,
+#: the season's standings carried from one night into the next (no opening row).
+#: Dec 17 (rules.md B-27/B-28 tiers, B-31 shares, B-32 DOB, B-33):
+#:  h1 Bea+Ed 70 win x1: Bea +2, Ed +1, Al/Cy/Di -1       -> Al -1, Bea 2, Cy -1, Di -1, Ed 1
+#:  h2 Cy alone 40 loss x1, DOB: Cy -8, others +2          -> Al 1, Bea 4, Cy -9, Di 1, Ed 3
+#:  h3 Di+Al 100 schneider x2: Di +4, Al +2, Bea/Cy/Ed -2  -> Al 3, Bea 2, Cy -11, Di 5, Ed 1
+#:  h4 Ed+Cy 20 schneidered x2, DOB x2: Ed -8, Cy -4, Al/Bea/Di +4 -> Al 7, Bea 6, Cy -15, Di 9, Ed -7 (sum 0)
+#: Dec 24, carried from Al 7, Bea 6, Cy -15, Di 9, Ed -7:
+#:  h1 Ed+Cy 80 win x1: Ed +2, Cy +1, Al/Bea/Di -1: 7-1 = 6, 6-1 = 5, -15+1 = -14, 9-1 = 8, -7+2 = -5 (the row)
+#:  h2 Al alone 100 schneider x2, alone: Al +8, others -2: 14, 3, -16, 6, -7 (the row)
+#:  the night: Al -1+8 = 7, Bea -1-2 = -3, Cy 1-2 = -1, Di -1-2 = -3, Ed 2-2 = 0 (sum 0)
+#: The season: Al 7+7 = 14, Bea 6-3 = 3, Cy -15-1 = -16, Di 9-3 = 6, Ed -7+0 = -7 (sum 0): the pad's last row.
+SEASON_PAD = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al,Bea,Cy,Di,Ed
+2026-12-17,1,Al,Bea,Ed,AC,70,W,-1,2,-1,-1,1
+2026-12-17,2,Bea,Cy,,alone,40,L,1,4,-9,1,3
+2026-12-17,3,Cy,Di,Al,AH,100,W,3,2,-11,5,1
+2026-12-17,4,Di,Ed,Cy,AS,20,L,7,6,-15,9,-7
+,,,,,,,,,,,,
+2026-12-24,1,Al,Ed,Cy,AH,80,W,6,5,-14,8,-5
+2026-12-24,2,Bea,Al,,alone,100,W,14,3,-16,6,-7
+"""
+
+
+def _night_units(db) -> dict[str, dict[str, int]]:
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT CAST(h.date AS VARCHAR), u.player, SUM(u.units) FROM hands h JOIN hand_units u "
+                           "USING (hand_id) GROUP BY ALL").fetchall()
+    out: dict[str, dict[str, int]] = {}
+    for day, p, units in rows:
+        out.setdefault(day, {})[p] = int(units)
+    return out
+
+
+def test_season_pad_carried_over(tmp_path):
+    """sheet32 F5: the night's first row less the night above's last standings is the rules' hand: the carry is
+    read (W-CSV-CARRY says so at the row), all six hands stored, each night's units as worked above."""
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "s3b.csv", SEASON_PAD), db, "--columns", "units=running")
+    assert _where(rep) == []
+    assert rep["ingested"] == 6
+    assert _night_units(db) == {"2026-12-17": {"Al": 7, "Bea": 6, "Cy": -15, "Di": 9, "Ed": -7},
+                                "2026-12-24": {"Al": 7, "Bea": -3, "Cy": -1, "Di": -3, "Ed": 0}}
+    assert ledger(db) == {"Al": 14, "Bea": 3, "Cy": -16, "Di": 6, "Ed": -7}
+    (w,) = [e for e in rep["warnings"] if e["code"] == "W-CSV-CARRY"]
+    assert w["line"] == 7 and "carried over" in w["message"] and "Al 7" in w["message"]
+
+
+def test_season_pad_wrong_first_row_says_carry(tmp_path):
+    """A night's first row that is neither the hand from 0 nor from the night above's standings (Al's 6 and Bea's
+    5 swapped: from 0 Al +5, the rules give -1; less the carry Al -2, Bea 0, no hand): refused E-SCORE, and the
+    message says the pad may carry the season over and how to write that (an opening row)."""
+    db = tmp_path / "s.duckdb"
+    text = SEASON_PAD.replace("2026-12-24,1,Al,Ed,Cy,AH,80,W,6,5,", "2026-12-24,1,Al,Ed,Cy,AH,80,W,5,6,")
+    rep = _ingest(write(tmp_path, "s3b.csv", text), db, "--columns", "units=running")
+    (bad,) = [e for e in rep["rejected"] if e["line"] == 7]
+    assert "carr" in bad["message"] and "opening row" in bad["message"]
