@@ -4447,6 +4447,9 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
             grand.clear()
         wrong = {h.outcome.session for h in res.hands if lo < int(h.source_line) < int(r)}
         nights = [(n, t) for n, t in nights if n not in wrong]
+    if res.rejected:  # a night refused as a sit-out table read under other rules: no seat taken (sheet32 F7)
+        _sit_out_seats(notes, res, records)
+        _doubled_hint(res, records)
     if res.rejected and not out.running:
         _running_hint(out, rows, index, path, rules, records, res)
     elif res.rejected:
@@ -4618,6 +4621,42 @@ def _oldest_first(out: CsvResult, rows: list, index: dict[str, int], path: str |
         "warning", path, first, col + 1, found=f"{newest:%Y-%m-%d %H:%M} above {oldest:%Y-%m-%d %H:%M}",
         expected="the oldest row first"))
     return rows[::-1]
+
+
+#: the words of an ``E-CSV-SEAT`` that says a night is a sit-out table read under other rules (its --rules advice)
+SIT_OUT_WORDS = "a dealer who sits out deals at a table of"
+
+
+def _sit_out_seats(notes: list[Diagnostic], res: FileResult, records: list[HandRecord]) -> None:
+    """Leave out of ``notes`` each ``W-CSV-SEATS`` ("Al takes Bea's seat") of a night whose rows are refused
+    ``E-CSV-SEAT`` as a table where the dealer sits out (:data:`SIT_OUT_WORDS`: ingest with ``--rules
+    wi6-sit-out``): the blank cells are the dealers sitting out, not a substitute, and the two contradicted each
+    other (sheet32 F7).  ``records``: the rows' records (``line``, its night)."""
+    night = {rec.line: rec.session.tags.get("Session") for rec in records}
+    sat = {night.get(b.source_line) for b in res.rejected
+           if b.errors and b.errors[0].code == "E-CSV-SEAT" and SIT_OUT_WORDS in b.errors[0].message}
+    sat.discard(None)
+    if sat:
+        notes[:] = [d for d in notes if not (d.code == "W-CSV-SEATS" and night.get(d.line) in sat)]
+
+
+def _doubled_hint(res: FileResult, records: list[HandRecord]) -> None:
+    """A hand refused for its units (``E-SCORE``) right after a doubler refused ``E-NOPICK`` (the rules read have
+    no doubler: an all-pass deal under ``noPick=leaster``) in its night is told of it: the doubler doubles the
+    next hand (rules.md D-11), so its units written are twice the rules' (sheet32 F7: "Al -2 is written but the
+    rules give -1", nothing said of the doubler above).  ``records``: the rows' records, in the order read."""
+    night = {rec.line: rec.session.tags.get("Session") for rec in records}
+    order = [rec.line for rec in records]
+    refused = {b.source_line: b for b in res.rejected if b.errors}
+    for i, line in enumerate(order[1:], 1):
+        b, above = refused.get(line), refused.get(order[i - 1])
+        if b is None or above is None or b.errors[0].code != "E-SCORE" or above.errors[0].code != "E-NOPICK" \
+                or night.get(line) != night.get(order[i - 1]) or "doubler" not in above.errors[0].message:
+            continue
+        _hint(b, f"the deal above (row {row_words(order[i - 1])}) is a doubler, refused E-NOPICK under the rules "
+              "read, and a doubler doubles the next hand (rules.md D-11): if the table plays doublers, ingest "
+              "the night with --rules naming noPick=doubler (e.g. 'wi5-called-ace; noPick=doubler') and both rows "
+              "are read")
 
 
 #: what a refused row of a score pad read as each hand's units is told (:func:`_running_hint`)
@@ -5587,7 +5626,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     and not (row[index[player_of[t.lower()]]].strip() if index[player_of[t.lower()]] < len(row)
                              else "")):  # a column of the sheet, its cell blank
                 # the dealer sat out: a table of one more than the rules seat (real22b F3: no word of the rules)
-                hint = (f"{t}'s cell is blank: a dealer who sits out deals at a table of {len(seats) + 1} "
+                hint = (f"{t}'s cell is blank: {SIT_OUT_WORDS} {len(seats) + 1} "
                         "(rules.md F-1): ingest this night with --rules for that table (e.g. wi6-sit-out); a "
                         "workbook's nights at tables of other sizes are ingested one ingest each")
             if hint is None and "defense" in cols and _norm(t) == _norm(seat_label(cols["defense"])):

@@ -408,14 +408,7 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
             "read as that text, so a row that needs a number there is refused at it (a program wrote it: correct the "
             "cell)", "warning", file=f"{name}[{tab}]", line=int(m.group(2)) if m else 1,
             col=_column_number(m.group(1)) if m else 1, found=text, expected="a number"))
-    for tab in dict.fromkeys(t for t, _, _ in formulas):  # formulas with no value saved: said once a sheet
-        cells = [(c, f) for t, c, f in formulas if t == tab]
-        result.errors.append(Diagnostic(
-            "W-XLSX-FORMULA", f"the sheet {tab!r} holds formulas with no value saved with them ("
-            + ", ".join(f"{c} {f!r}" for c, f in cells[:4]) + (", ..." if len(cells) > 4 else "") + "): shead reads "
-            "the values a spreadsheet program saved, so their rows are refused at those cells; open the workbook in "
-            "Excel or LibreOffice and save it", "warning", file=f"{name}[{tab}]", line=1, col=1,
-            found=cells[0][1], expected="a value saved with the formula"))
+    said_at = len(result.errors)  # the formulas' warnings go here once the sheets are read (_formula_notes)
     got: list[tuple[str, CsvResult | None]] = []  # each sheet in the workbook's order; None: empty
     nights: dict[str, list[tuple[frozenset, str]]] = {}  # date -> (players, session) of the sheets read so far
     shaped: set[str] = set()  # the sheets whose header names a hand's fields (score sheets, read or not)
@@ -470,6 +463,8 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
                 result.line_files = {**(result.line_files or {}), **r.result.line_files}
             if r.kind == "ledger":
                 result.sittings = [*(result.sittings or []), *r.sittings]
+    skipped = {tab for tab, r in got if r is None or r.kind == "unknown" and read and tab not in shaped}
+    result.errors[said_at:said_at] = _formula_notes(formulas, got, dict(tabs), name, columns, skipped)
     if not read and not any(d.severity == "error" for d in result.errors):  # every sheet empty
         result.errors.append(Diagnostic("E-CSV-HEADER", "the workbook has no sheet with a header row: nothing read",
                                         file=name, line=1, col=1, expected="a sheet whose first row is a header "
@@ -483,6 +478,55 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
         checks.update(r.result.stated_totals or {})  # its wrong Total row, as written (fixf27, real27 F2)
     result.night_totals = checks or None
     return result, "csv-ledger" if read and not sheets else "shn"
+
+
+def _formula_notes(formulas: list[tuple[str, str, str]], got: list[tuple[str, CsvResult | None]],
+                   rows_of: dict[str, list[list[str]]], name: str, columns: str | None,
+                   skipped: set[str] = frozenset()) -> list[Diagnostic]:
+    """One ``W-XLSX-FORMULA`` a sheet whose formulas have no value saved with them (``formulas``: (sheet, cell,
+    formula)), saying what it did to the read (sheet32 F7: it said "their rows are refused at those cells" when
+    every such cell was in a running-total column not read, and all the hands were stored): the cells in columns
+    that are read (a player's units, a field of the hand, under the header) have no value to read, so their rows
+    are refused at them; the others (a running total, a check, the title) change nothing.  ``got``: each sheet as
+    read (None: empty); ``rows_of``: its cells; ``skipped``: the sheets not read (a summary: W-XLSX-SHEET)."""
+    read_of = dict(got)
+    out = []
+    for tab in dict.fromkeys(t for t, _, _ in formulas):
+        cells = [(c, f) for t, c, f in formulas if t == tab]
+        listed = ", ".join(f"{c} {f!r}" for c, f in cells[:4]) + (", ..." if len(cells) > 4 else "")
+        r = read_of.get(tab)
+        used: list[str] | None = None  # the cells in columns read, below the header; None: not known
+        if r is not None and r.kind not in ("unknown",):
+            try:
+                layout = sheet_layout((rows_of.get(tab) or [])[:HEAD_ROWS], columns, f"{name}[{tab}]", tab)
+                heads = set(r.players) | {v for k, v in r.columns.items() if not k.startswith("ignore:")}
+                used = []
+                for c, _f in cells:
+                    m = re.fullmatch(r"([A-Z]+)([0-9]+)", c)
+                    k = _column_number(m.group(1)) - 1 if m else -1
+                    if m and int(m.group(2)) > layout.header_row and 0 <= k < len(layout.header) \
+                            and layout.header[k] in heads:
+                        used.append(c)
+            except ValueError:
+                used = None
+        if tab in skipped:
+            what = "the sheet is not read (no score sheet or ledger), so nothing is refused for them"
+        elif used == []:
+            what = ("none of them is in a column that is read (a running total, a check or a title: not read), so "
+                    "nothing is refused for them; to keep the workbook's own values, open it in Excel or "
+                    "LibreOffice and save it")
+        elif used:
+            what = (f"those in columns that are read ({', '.join(used[:4])}{', ...' if len(used) > 4 else ''}) have no "
+                    "value to read, so their rows are refused at them; open the workbook in Excel or LibreOffice and "
+                    "save it")
+        else:
+            what = ("so a row that needs such a cell is refused at it; open the workbook in Excel or LibreOffice "
+                    "and save it")
+        out.append(Diagnostic(
+            "W-XLSX-FORMULA", f"the sheet {tab!r} holds formulas with no value saved with them ({listed}): shead "
+            f"reads the values a spreadsheet program saved: {what}", "warning", file=f"{name}[{tab}]", line=1,
+            col=1, found=cells[0][1], expected="a value saved with the formula"))
+    return out
 
 
 def _renumbered(r: CsvResult, tab: str, rows: list[list[str]], name: str, columns: str | None,

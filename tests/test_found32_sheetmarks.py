@@ -103,7 +103,7 @@ DEC11 = [("Al", "Bea", "Di", "AC", 66, "W", [-1, 2, -1, 1, -1]), ("Bea", "Cy", "
 SEASON = {"Al": -5, "Bea": -10, "Cy": -8, "Di": 15, "Ed": 8}
 
 
-def _friday_b(path, summary: bool = True) -> None:
+def _friday_b(path, summary: bool = True, formulas: bool = False) -> None:
     import datetime
 
     import openpyxl
@@ -132,7 +132,9 @@ def _friday_b(path, summary: bool = True) -> None:
             for j in range(5):
                 ws.cell(r, 9 + j, u[j])
                 run[j] += u[j]
-                ws.cell(r, 14 + j, run[j])  # the running total (a value: openpyxl writes no cached formula values)
+                # the running total: a value, or a formula (openpyxl saves no value with it, as a script's workbook)
+                ws.cell(r, 14 + j, (f"={col(9 + j)}{r}" if k == 0 else f"={col(14 + j)}{r - 1}+{col(9 + j)}{r}")
+                        if formulas else run[j])
             ws.cell(r, 19, 0)
     if summary:
         s = wb.create_sheet("Summary")
@@ -232,3 +234,59 @@ def test_season_pad_wrong_first_row_says_carry(tmp_path):
     rep = _ingest(write(tmp_path, "s3b.csv", text), db, "--columns", "units=running")
     (bad,) = [e for e in rep["rejected"] if e["line"] == 7]
     assert "carr" in bad["message"] and "opening row" in bad["message"]
+
+
+# -- sheet32 F7: messages that contradicted what happened ----------------------------------------------------------
+
+def test_formula_warning_says_nothing_refused_when_columns_not_read(tmp_path):
+    """sheet32 F7 (s2_friday_nocache.xlsx): running totals by formula with no value saved, in columns not read:
+    W-XLSX-FORMULA no longer says their rows are refused; all 7 hands stored (the season as worked above)."""
+    path = tmp_path / "friday 2026.xlsx"
+    _friday_b(path, summary=False, formulas=True)
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(str(path), db)
+    assert _where(rep) == [] and rep["ingested"] == 7
+    assert ledger(db) == SEASON
+    said = [w["message"] for w in rep["warnings"] if w["code"] == "W-XLSX-FORMULA"]
+    assert len(said) == 2
+    assert all("refused at" not in m and "nothing is refused" in m for m in said)
+
+
+#: /tmp/sheet32/s6_sixhand.csv: six players, the dealer's cell blank (the dealer sits out, rules.md F-1).
+SIX_BLANK = SIX_MARKS.replace("{m}", "")
+
+
+def test_sit_out_refusals_come_without_seat_warnings(tmp_path):
+    """sheet32 F7: read without --rules (five-handed), each row is refused E-CSV-SEAT advising wi6-sit-out, and no
+    W-CSV-SEATS 'Al takes Bea's seat' contradicts it; nothing stored."""
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "s6.csv", SIX_BLANK), db)
+    assert [(w[0], w[2]) for w in _where(rep)] == [(r, "E-CSV-SEAT") for r in range(2, 8)]
+    assert all("wi6-sit-out" in e["message"] for e in rep["rejected"])
+    assert [w for w in rep["warnings"] if w["code"] == "W-CSV-SEATS"] == []
+
+
+#: /tmp/sheet32/s8_doubler.csv.  With --rules 'wi5-called-ace; noPick=doubler' (rules.md D-1, D-11):
+#:  h1 all pass, a doubler: every seat 0.
+#:  h2 Cy+Di 70 a plain win (B-27, B-28 x1), doubled (D-11, M = 2, B-31): Cy +4, Di +2, Al/Bea/Ed -2.
+#:  h3 Di+Ed 50 a loss x1, DOB x2 (B-32): Di -4, Ed -2, Al/Bea/Cy +2.
+#:  Totals: Al 0-2+2 = 0, Bea 0, Cy 4+2 = 6, Di 2-4 = -2, Ed -2-2 = -4; sum 0 (B-35).
+#: Without it (noPick=leaster by default): h1 refused E-NOPICK, h2 refused E-SCORE (-2 written, the rules -1).
+DOUBLER = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Doubler,Al,Bea,Cy,Di,Ed,Notes
+2026-12-26,1,Al,,,,,,x,0,0,0,0,0,all passed
+2026-12-26,2,Bea,Cy,Di,AH,70,W,,-2,-2,4,2,-2,doubled
+2026-12-26,3,Cy,Di,Ed,AC,50,L,,2,2,2,-4,-2,bump
+"""
+
+
+def test_score_after_refused_doubler_names_it(tmp_path):
+    """sheet32 F7: hand 2's E-SCORE names the refused doubler above it and the --rules that read both."""
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "s8.csv", DOUBLER), db)
+    assert [(w[0], w[2]) for w in _where(rep)] == [(2, "E-NOPICK"), (3, "E-SCORE")]
+    msg = rep["rejected"][1]["message"]
+    assert "row 2" in msg and "doubler" in msg and "noPick=doubler" in msg
+    db2 = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "s8.csv", DOUBLER), db2, "--rules", "wi5-called-ace; noPick=doubler")
+    assert _where(rep) == []
+    assert ledger(db2) == {"Al": 0, "Bea": 0, "Cy": 6, "Di": -2, "Ed": -4}
