@@ -986,6 +986,10 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
       or another field) is no header: the header is that next row.  Blank
       rows above the header or the title are skipped (a table that starts
       at B3); ``first`` is the sheet's first rows (:data:`HEAD_ROWS`).
+      So are a title and rows of group headings under it (``Units``, merged
+      ``Hand`` / ``Running total`` cells: :func:`_header_under_groups`); the
+      players' names again under a ``Running total`` heading are running
+      totals, not read (:func:`_running_group`; sheet32 F2).
     * **The night's date.**  A score sheet with no date column is one night
       (one session): its date is ``--columns date=2026-12-04`` when given
       (no warning: the user said so), else the date in the title row, else
