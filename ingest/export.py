@@ -435,6 +435,11 @@ def schafkopf_session(hands: list, voided=(), players: dict[str, str] | None = N
     session_seats, session_alias = seats, alias
     for sh in hands:
         o, log = sh.outcome, sh.cardlog
+        if o.game_type == "thrown":  # all passed, the deal thrown in (rules.md G-4; a protocol's, sk32 F3)
+            h = HandRecord(o.hand, sess, dealer=Value(session_alias[o.dealer]) if o.dealer in session_alias else None)
+            h.thrown = Value(True)
+            out.append(h)
+            continue
         parsed = announced_game(sh.source)
         written = parsed is None  # an SHN game added to the protocol's session
         parsed = parsed or _stored_game(o)

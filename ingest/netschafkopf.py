@@ -272,6 +272,10 @@ _ANNOUNCE = re.compile(r"^\s*(\S+) spiels?t (?!aus:)(.*\S)\s*$")
 _SPIELART = re.compile(r"^\s*Spielart:\s*(.*\S)\s*$")
 _PASS = re.compile(r"^\s*(\S+) schiebt (?:an )?(\S+?):(.*)$")
 _RAMSCH_LINE = re.compile(r"^\s*Es wurde Ramsch gespielt\.?\s*$")
+#: a game nobody announced, its deal thrown in and dealt again (rules.md G-4): "Alle haben gepasst. Es wird neu
+#: gegeben." (sk32 F3; no shipped log holds one, so the wordings a person would write are taken)
+_ALL_PASSED = re.compile(r"^\s*(?:Alle (?:haben gepasst|passen|sagen weiter)|Keiner spielt|Niemand spielt|"
+                         r"Es (?:wird|wurde) (?:neu gegeben|zusammengeworfen|neu gemischt)|Zusammengeworfen)\b", re.I)
 _TABLE_HEAD = re.compile(r"^\s*Spiel\s+Preis\s+(.*)$")
 #: A deal, trick or dealer line whose player's name holds a space ('Sepp Huber hat: ...'), which none of the
 #: patterns above reads (real31 F8).
@@ -355,6 +359,7 @@ class _Game:
     last_line: int = 0  # the block's last non-blank line
     carried: list[int] | None = None  # a damaged score row's stand-in: the table before it plus the cards' units
     alt: list[int] | None = None  # a refused game's row as its cards would make it (the next game tries it too)
+    thrown: int = 0  # the line saying all passed and the deal was thrown in (rules.md G-4), else 0
 
 
 @dataclass(slots=True)
@@ -418,6 +423,12 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
         elif stage in ("deal", "announce") and (m := _PASS.match(line)):
             cards, cols = _cards(ctx, m.group(3), ln, line)
             g.passes.append((m.group(1), m.group(2), cards, ln, cols))
+        elif stage in ("deal", "announce") and len(g.deals) == 4 and _ALL_PASSED.match(line):
+            g.thrown = ln  # all passed: no game, no trick; the score table follows (sk32 F3)
+            para.append((ln, line))
+            stage = "thrown"
+        elif stage == "thrown" and not _TABLE_HEAD.match(line) and not _TRICK.match(line):
+            para.append((ln, line))  # "Es wird neu gegeben." on a line of its own
         elif stage in ("deal", "announce") and _RAMSCH_LINE.match(line):
             g.announce = ("", "Ramsch", ln)
             stage = "tricks"
@@ -427,7 +438,7 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
         elif stage == "tricks" and (m := _TRICK.match(line)):
             cards, cols = _cards(ctx, m.group(2), ln, line)
             g.tricks.append((m.group(1), cards, ln, cols))
-        elif stage in ("tricks", "result") and (m := _TABLE_HEAD.match(line)):
+        elif stage in ("tricks", "result", "thrown") and (m := _TABLE_HEAD.match(line)):
             g.head = m.group(1).split()
             g.head_line = ln
             stage = "row"
@@ -452,6 +463,15 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
                                     len(line) - len(line.lstrip()) + 1, found=line.strip(), expected=want)])
         i += 1
     first = g.start + 1
+    if g.thrown:  # a deal thrown in: four deal lines and (when the table is there) its row; nothing played
+        g.last_line = last
+        g.para = re.sub(r"\s+", " ", " ".join(x.strip() for _, x in para)).strip()
+        g.para_line = g.thrown
+        g.short = all(len(c) == 6 for _, c, _, _ in g.deals)
+        if g.head is not None and g.row is None:
+            raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {first} stops at line {last} without its "
+                                    "score row", last, found="no score row", expected="the score row")])
+        return
     # the short pack (rules.md G-3): six cards each, six tricks; else eight
     n_tricks = 6 if g.deals and all(len(c) == 6 for _, c, _, _ in g.deals) else PROFILE.tricks
     g.short = n_tricks == 6
@@ -1142,7 +1162,9 @@ def _block_seats(seats: list[str], lines: Iterable[str]) -> list[str]:
 def _observe(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile) -> PriceObservation | None:
     """The stated price of a parsed block and the cards' game and run of
     Laufende (first pass, before the tariff is known); None when the block
-    cannot be set up (the second pass reports why)."""
+    cannot be set up (the second pass reports why) or was thrown in."""
+    if g.thrown:
+        return None
     try:
         st, price, game, _suit, _tout = _setup(ctx, g, seats, prof)
     except _Reject:
@@ -1261,7 +1283,8 @@ def _infer(ctx: _Ctx, games: list[_Game], seats: list[list[str]]) -> tuple[Tarif
             obs.append(o)
         elif (ag := announced_game("\n".join(ctx.lines[g.start:g.end]))) is not None:
             unpriced.append(ag[0])
-    return infer_tariff(obs, PROFILE, short_deck=short, unpriced=unpriced), parsed
+    return infer_tariff(obs, PROFILE, short_deck=short, unpriced=unpriced,
+                        thrown=sum(1 for g in parsed if g.thrown)), parsed
 
 
 #: How many of a protocol's first games identify it (:func:`_first_deals`).
@@ -1429,9 +1452,11 @@ def _header_facts(header_lines: list[str], path: str | None, session: str | None
 
 def _judge_block(ctx: _Ctx, g: _Game, parsed: bool, first: bool, seats: list[str], prev: list[int] | None,
                  prev_stock: int | None, session: str, date: str | None, header: str, prof: SchafkopfProfile,
-                 rules_str: str, prev_number: int | None = None) -> tuple[ValidatedHand | RejectedHand, _Game]:
+                 rules_str: str, prev_number: int | None = None
+                 ) -> tuple[ValidatedHand | RejectedHand | None, _Game]:
     """Judge one game block of a file (the second pass of :func:`read_protocol`):
-    ``(the stored hand or the refused game, the block as parsed)``.
+    ``(the stored hand or the refused game, the block as parsed)``; the
+    hand is None for a deal thrown in that is not stored (:func:`_thrown_game`).
     ``parsed``: ``g`` was parsed whole by the first pass (else it is parsed
     afresh); ``first``: it is the file's first block; ``prev``/``prev_stock``:
     the running table and Stock of the block before (None when unknown);
@@ -1458,6 +1483,8 @@ def _judge_block(ctx: _Ctx, g: _Game, parsed: bool, first: bool, seats: list[str
         if first or prev is None:
             if g.number == 1:
                 prev, prev_stock = [0, 0, 0, 0], 0
+        if g.thrown:  # all passed, the deal thrown in (rules.md G-4; sk32 F3)
+            return _thrown_game(ctx, g, seats, prev, prev_stock, session, date, header, prof, rules_str), g
         try:
             vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header, prof, rules_str)
         except _Reject as r:
@@ -1481,6 +1508,64 @@ def _judge_block(ctx: _Ctx, g: _Game, parsed: bool, first: bool, seats: list[str
         return RejectedHand(session, number, src, path, g.start + 1, [d], content_hash(session, number, src)), g
 
 
+def _thrown_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, prev_stock: int | None,
+                 session: str, date: str | None, header: str, prof: SchafkopfProfile,
+                 rules_str: str) -> ValidatedHand | None:
+    """A game block in which all passed and the deal was thrown in and dealt
+    again (``Alle haben gepasst. Es wird neu gegeben.``; rules.md G-4): it
+    settles nothing, so its score row must have Preis 0 and leave the table
+    before it (``prev``/``prev_stock``, when known) as it was; else it is
+    refused (``E-NSK-PRICE``, ``E-NSK-UNITS``: raises :class:`_Reject`).
+    Its row is then the running table the next game is checked against
+    (:func:`_advance`).  Under a profile that throws in (``ramsch=off``: a log
+    with no Ramsch game, :func:`replay.sk_tariff.infer_tariff`) it is stored
+    as SHN-SK's ``thrown`` hand, 0 units each
+    (:func:`replay.sk_thrown.thrown_outcome`); under ``ramsch=on`` (the log
+    plays a Ramsch when all pass, elsewhere) SHN-SK has no thrown deal, so it
+    is not stored, and the reader says so (:func:`_thrown_said`): None."""
+    from replay.sk_thrown import thrown_outcome  # noqa: PLC0415
+
+    if g.row is not None:
+        number, preis, values, stock = g.row
+        if preis != 0:
+            raise _Reject([ctx.diag("E-NSK-PRICE", f"the deal was thrown in (line {g.thrown}) but the score row "
+                                    f"states a price of {preis}: a deal nobody played settles nothing (rules.md G-4)",
+                                    g.row_line, found=preis, expected=0)])
+        if prev is not None and (list(values) != list(prev) or (prev_stock is not None and stock != prev_stock)):
+            moved = ", ".join(f"{s} {v - p:+d}" for s, v, p in zip(seats, values, prev))
+            g.alt = list(prev)  # the table as nothing played leaves it: the next game is checked against it too
+            raise _Reject([ctx.diag("E-NSK-UNITS", f"the deal was thrown in (line {g.thrown}) but the score row "
+                                    f"moves the table ({moved}; Stock {prev_stock} -> {stock}): a deal nobody "
+                                    "played settles nothing (rules.md G-4)", g.row_line,
+                                    found=moved, expected="no change")])
+    if prof.ramsch:
+        return None
+    dealer = ctx.name(g.dealer)
+    prov = {"units": "verified" if g.row is not None and prev is not None else "derived", "outcome": "asserted"}
+    outcome, _ = thrown_outcome(prof, session=session, group="NetSchafkopf", hand=g.number, date=date,
+                                rules=rules_str, players={x: x for x in seats},
+                                dealer=dealer if dealer in seats else None, seats=list(seats), provenance=prov,
+                                warnings=[])
+    source = "\n".join(ctx.lines[g.start:g.end]).rstrip()
+    return ValidatedHand(outcome, None, source, ctx.path, g.start + 1, content_hash(session, g.number, source), [],
+                         session_header=header)
+
+
+def _thrown_said(path: str | None, g: _Game, prof: SchafkopfProfile) -> list[Diagnostic]:
+    """``W-NSK-THROWN`` for a deal thrown in that :func:`_thrown_game` did
+    not store (``prof`` plays a Ramsch when all pass, ``ramsch=on``): it
+    settles nothing (rules.md G-4), its row is the running table, and no
+    hand of it is stored (SHN-SK writes a thrown-in deal only under
+    ``ramsch=off``); [] otherwise."""
+    if not g.thrown or not prof.ramsch:
+        return []
+    return [Diagnostic("W-NSK-THROWN", f"game {g.number}: all passed and the deal was thrown in (rules.md G-4): it "
+                       "settles nothing and its row is the running table for the next game; it is not stored as a "
+                       "hand, as this log plays a Ramsch when all pass elsewhere (ramsch=on, G-17) and a thrown-in "
+                       "deal is written only under ramsch=off", "warning", path, g.thrown, 1, g.number,
+                       found="thrown in", expected="a game")]
+
+
 class _Table(list):
     """A score row's values as the table before the next game, with ``alt``:
     the row as the game's cards would make it, when the game was refused
@@ -1495,7 +1580,7 @@ class _Table(list):
         self.alt = alt
 
 
-def _advance(item: ValidatedHand | RejectedHand, g: _Game, seats: list[str], prev: list[int] | None,
+def _advance(item: ValidatedHand | RejectedHand | None, g: _Game, seats: list[str], prev: list[int] | None,
              prev_stock: int | None) -> tuple[list[int] | None, int | None, int | None, int | None]:
     """The running state for the block after ``g`` (judged to ``item``, the
     table before it ``prev``/``prev_stock``): ``(table, Stock, game number,
@@ -1516,6 +1601,8 @@ def _advance(item: ValidatedHand | RejectedHand, g: _Game, seats: list[str], pre
         prev, prev_stock = [0, 0, 0, 0], 0
     if isinstance(item, ValidatedHand) and prev is not None:
         return [p + item.outcome.units[s] for p, s in zip(prev, seats)], prev_stock, g.number, g.last_line
+    if item is None and prev is not None:  # a deal thrown in without its table: it moved nothing (G-4)
+        return list(prev), prev_stock, g.number, g.last_line
     return None, None, g.number, (g.last_line or None) if g.number is not None else None
 
 
@@ -1715,6 +1802,98 @@ def _still_missing(numbers: frozenset[int], missing: list[tuple[int, int]]) -> l
     return [(a, b) for a, b in missing if bisect_right(held, b) - bisect_left(held, a) != b - a + 1]
 
 
+#: The tariff entries a protocol's price lines state (replay.sk_tariff), each with the words a person reads
+ASSUMABLE = {"tariff.sauspiel": "the Rufspiel's price", "tariff.solo": "the Einzelspiel's price",
+             "tariff.ramsch": "the Ramsch's price", "tariff.schneider": "the schneider step",
+             "tariff.schwarz": "the schwarz step", "tariff.laufender": "the Laufender step"}
+
+
+def assumed_entries(inference: TariffInference) -> dict[str, int]:
+    """The tariff entries of :data:`ASSUMABLE` no price line of a protocol
+    states (``inference.assumed``, :func:`replay.sk_tariff.infer_tariff`),
+    each with the value the inferred profile took for it (units): e.g.
+    ``{"tariff.sauspiel": 2}`` for a log with no Rufspiel (sk32 F1).  A log
+    whose every stated price is NetSchafkopf's own tariff (2/5/1, the
+    program's default setting, as the shipped logs) takes the program's own
+    for the rest too, which is no guess about another house: {} then."""
+    t = inference.profile.tariff
+    out = {k: getattr(t, k[len("tariff."):]) for k in ASSUMABLE if k in inference.assumed}
+    own = all(inference.facts[k][0] == getattr(PROFILE.tariff, k[len("tariff."):]) for k in ASSUMABLE
+              if k in inference.facts)
+    if own and all(v == getattr(PROFILE.tariff, k[len("tariff."):]) for k, v in out.items()):
+        return {}
+    return out
+
+
+def assumed_warning(inference: TariffInference, rules_str: str, path: str | None, line: int) -> Diagnostic | None:
+    """``W-NSK-ASSUMED`` at ``line`` naming every tariff entry the protocol's
+    price lines never state (:func:`assumed_entries`: a log with no Rufspiel
+    has no Rufspiel price; one with no schneider game no schneider step),
+    each with the value taken and where it comes from — a step the log does
+    state (rules.md G-14: one unit a step), G-16's cent tariff beside bases
+    of that scale, else NetSchafkopf's own — and how to give the house's
+    (``--rules``); a game stored later in the session is priced with them
+    (nsk18 F4, sk32 F1).  None when the log states them all."""
+    entries = assumed_entries(inference)
+    if not entries:
+        return None
+    t, base = inference.profile.tariff, PROFILE.tariff
+    stated = [k for k in ("tariff.schneider", "tariff.schwarz", "tariff.laufender") if k in inference.facts]
+
+    def why(k: str, v: int) -> str:
+        if k in ("tariff.schneider", "tariff.schwarz", "tariff.laufender") and stated:
+            return f"as the log's {stated[0][len('tariff.'):]} step"
+        if v == getattr(base, k[len("tariff."):]):
+            return "NetSchafkopf's own"
+        return "rules.md G-16"
+
+    shown = ", ".join(f"{k[len('tariff.'):]} {v} ({why(k, v)})" for k, v in entries.items())
+    unseen = ", ".join(ASSUMABLE[k] for k in entries)
+    bases = ", ".join(f"{word} {getattr(t, k[len('tariff.'):])}" for k, word in (
+        ("tariff.sauspiel", "Rufspiel"), ("tariff.solo", "Einzelspiel"), ("tariff.ramsch", "Ramsch"))
+        if k in inference.facts)
+    return Diagnostic(
+        "W-NSK-ASSUMED", f"no game of this log states {unseen}: assumed {shown}"
+        + (f", beside the log's own {bases}" if bases else "") + "; a game added to the session later is priced with them (said when it is). If the "
+        f"house's differ, ingest the log again with --rules '{rules_str}', its values changed", "warning", path,
+        line, 1, found="no such price", expected="the house's " + ", ".join(k for k in entries))
+
+
+def assumed_in_hands(doc: str, rules: str | None, hands: list[ValidatedHand], path: str | None) -> list[Diagnostic]:
+    """``W-NSK-ASSUMED`` for each of ``hands`` (games written in SHN-SK and
+    added to a stored protocol's session) whose price uses a tariff entry
+    the protocol never states (:func:`assumed_entries` of the tariff read off
+    ``doc``, the stored protocol's header and game blocks, when ``rules``,
+    the session's [Rules] text, is that inferred tariff's: a session stored
+    with ``--rules`` assumed nothing) and that is scored under those rules
+    (its own [Rules] with the house's price says it; rules.md G-14..G-17,
+    :func:`replay.sk_tariff.price_entries`): the hand is stored at the
+    assumed price, and the warning says which entry, the value and how to
+    give the house's (sk32 F1).  [] when nothing was assumed."""
+    from replay.sk_tariff import price_entries  # noqa: PLC0415
+
+    inference = infer_rules(doc.encode("utf-8"))
+    if inference is None or inference.missing or rules_text(inference.profile) != (rules or ""):
+        return []
+    entries = assumed_entries(inference)
+    out = []
+    for vh in hands:
+        o = vh.outcome
+        if o.game != "schafkopf" or (o.rules or "") != (rules or ""):
+            continue
+        used = [k for k in price_entries(o.game_type, o.tier, o.laufende) if k in entries]
+        if not used:
+            continue
+        shown = ", ".join(f"{ASSUMABLE[k]} {entries[k]} ({k})" for k in used)
+        out.append(Diagnostic(
+            "W-NSK-ASSUMED", f"hand {o.hand} is priced with {shown}, which the protocol of session {o.session!r} "
+            "never states (no game of it shows it): the value was assumed when the protocol was read. If the "
+            f"house's differ, write the hand's own [Rules] line with them after its hand line, e.g. "
+            f"'[Rules \"{rules}; {used[0]}=N\"]', and correct it with shead ingest --amend", "warning",
+            vh.source_file or path, vh.source_line or 1, 1, o.hand, found=shown, expected="a price the protocol states"))
+    return out
+
+
 def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None,
                   rules: str | None = None, stored_session=None) -> ProtocolResult:
     """Read a NetSchafkopf protocol and validate every game by replay.
@@ -1840,23 +2019,8 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
             return result
         prof = inference.profile
         rules_str = rules_text(prof)
-        steps = [k for k in ("tariff.schneider", "tariff.schwarz", "tariff.laufender", "tariff.ramsch")
-                 if k in inference.assumed]
-        own = (prof.tariff.sauspiel, prof.tariff.solo) == (PROFILE.tariff.sauspiel, PROFILE.tariff.solo)
-        if not own and {"tariff.schneider", "tariff.schwarz", "tariff.laufender"} <= set(steps):
-            # no step stated beside bases of another scale than NetSchafkopf's own: said at ingest, as a game
-            # stored later in the session (an SHN hand, an amendment) is priced with what was assumed (nsk18 F4)
-            t = prof.tariff
-            base = PROFILE.tariff
-            shown = ", ".join(f"{k[len('tariff.'):]} {getattr(t, k[len('tariff.'):])}" + (
-                " (NetSchafkopf's own)" if getattr(t, k[len('tariff.'):]) == getattr(base, k[len('tariff.'):]) else
-                " (rules.md G-16)") for k in steps)
-            result.errors.append(Diagnostic(
-                "W-NSK-ASSUMED", f"no game of this log states its {', '.join(k[len('tariff.'):] for k in steps)}: "
-                f"assumed {shown}, beside Rufspiel {t.sauspiel} and Einzelspiel {t.solo}; a game "
-                "added to the session later is priced with them. If the house's differ, ingest the log again "
-                f"with --rules '{rules_str}', its values changed", "warning", path,
-                starts[0] + 1, 1, found="no such price step", expected="the house's steps"))
+        if (said := assumed_warning(inference, rules_str, path, starts[0] + 1)) is not None:
+            result.errors.append(said)
     result.rules = rules_str
     result.inference = inference
     prev: list[int] | None = None
@@ -1872,7 +2036,10 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
                                header, prof, rules_str, number)
         games[k] = g
         result.errors.extend(_missing_games(path, g, number, number_line, missing, k == 0))
-        (result.hands if isinstance(item, ValidatedHand) else result.rejected).append(item)
+        if item is not None:
+            (result.hands if isinstance(item, ValidatedHand) else result.rejected).append(item)
+        else:  # a deal thrown in, not stored (sk32 F3)
+            result.errors.extend(_thrown_said(path, g, prof))
         result.errors.extend(_after_row(path, g))
         prev, prev_stock, number, number_line = _advance(item, g, game_seats[k], prev, prev_stock)
         if prev is not None and (g.row is not None or last_row is not None):

@@ -50,14 +50,14 @@ from dataclasses import dataclass, field
 
 from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
-from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD,
+from ingest.netschafkopf import (assumed_warning, _DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD,
                                  _block_seats,
                                  ProtocolResult, _adds_nothing, _advance, _after_row, _conflicts, _Ctx, _DealNames,
                                  _decoded_twice, _lost_said, _repair_lost,
                                  _end_check,
                                  _first_deals, _Game, _header_facts, _judge_block, _missing_games, _observe,
                                  _parse_block, _raw_row, _Reject, _still_missing, _stored_base, _stored_games,
-                                 _table_where, _unborne, _writer_check,
+                                 _table_where, _thrown_said, _unborne, _writer_check,
                                  announced_game, utf16_codec)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
@@ -299,6 +299,8 @@ class ProtocolStream:
                     found="no such price", expected="a readable price line of every class played")])
             self.prof = inference.profile
             self.rules_str = rules_text(self.prof)
+            if (said := assumed_warning(inference, self.rules_str, path, start0 + 1)) is not None:
+                self.warnings.append(said)  # said with the first batch, as read_protocol says it (sk32 F1)
         self.inference = inference
         return None
 
@@ -335,7 +337,7 @@ class ProtocolStream:
         shared: dict[tuple, PriceObservation] = {}
         no_price: dict[bool, dict] = {False: {}, True: {}}  # announced games of blocks without an observation
         announced: dict[bool, dict] = {False: {}, True: {}}  # announced games of every parsed block
-        parsed = short = games = 0
+        parsed = short = games = thrown = 0
         first: list[tuple[int, str]] = []
         at = self.seats  # each game's players, as read_protocol: a header may seat someone new (nsk18 F6)
         before = at  # the players up to the block (read_protocol's _players_before)
@@ -355,6 +357,7 @@ class ProtocolStream:
             except _Reject:
                 continue
             parsed += 1
+            thrown += bool(g.thrown)
             if len(first) < IDENTITY_GAMES:
                 first += _first_deals([g], self.seats)
             short += g.short
@@ -369,7 +372,8 @@ class ProtocolStream:
                 no_price[g.short][ag[0]] = None
         is_short = bool(parsed) and short * 2 > parsed
         unpriced = list({**no_price[is_short], **announced[not is_short]})
-        return infer_tariff(obs[is_short], PROFILE, short_deck=is_short, unpriced=unpriced), games, first
+        return (infer_tariff(obs[is_short], PROFILE, short_deck=is_short, unpriced=unpriced, thrown=thrown), games,
+                first)
 
     def batches(self, batch: int) -> Iterator[ProtocolBatch]:
         """Pass 3: the judged games in batches of ``batch`` (at least 1) in
@@ -423,7 +427,9 @@ class ProtocolStream:
                                    self.date, self.header, self.prof, self.rules_str, number)
             cur.errors.extend(_missing_games(path, g, number, number_line, missing, k == 0))
             cur.errors.extend(_after_row(path, g))
-            if isinstance(item, ValidatedHand):
+            if item is None:  # a deal thrown in, not stored (read_protocol; sk32 F3)
+                cur.errors.extend(_thrown_said(path, g, self.prof))
+            elif isinstance(item, ValidatedHand):
                 cur.hands.append(item)
                 if item.outcome.hand not in numbers:
                     n_hands += 1

@@ -750,6 +750,35 @@ def _group_changes(con: duckdb.DuckDBPyConnection, copies: list[ValidatedHand], 
     return out
 
 
+def _assumed_prices(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str],
+                    path: str | None) -> list[Diagnostic]:
+    """``W-NSK-ASSUMED`` for each of a file's Schafkopf hands (``fresh``)
+    added to a stored NetSchafkopf protocol's session (of ``known``) whose
+    price uses a tariff entry the protocol never states, so that its value
+    was assumed when the protocol was read (no Rufspiel in the log: the
+    Rufspiel's price; :func:`ingest.netschafkopf.assumed_in_hands`, sk32 F1).
+    The tariff is read again off the session's stored header and game blocks;
+    only sessions this file adds a Schafkopf hand to are read."""
+    wanted = sorted({h.outcome.session for h in fresh if h.outcome.game == "schafkopf"} & known)
+    if not wanted:
+        return []
+    from ingest.netschafkopf import assumed_in_hands  # noqa: PLC0415 - imported when used
+
+    out: list[Diagnostic] = []
+    for sid, name, header, rules in con.execute(
+            "SELECT session_id, session, header, rules FROM sessions WHERE list_contains(?, session) "
+            "AND format = 'netschafkopf' ORDER BY session_id", [wanted]).fetchall():
+        ids = [i for (i,) in con.execute("SELECT hand_id FROM hands WHERE session_id = ? ORDER BY hand, hand_id",
+                                         [sid]).fetchall()]
+        texts = _texts(con, ids)
+        blocks = [texts[i][1] for i in ids if i in texts and not _shn_source(texts[i][1])]
+        if not blocks:
+            continue
+        doc = (header or "").rstrip("\n") + "\n" + "".join(b.rstrip("\n") + "\n" for b in blocks)
+        out.extend(assumed_in_hands(doc, rules, [h for h in fresh if h.outcome.session == name], path))
+    return out
+
+
 def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str],
                     path: str | None) -> list[Diagnostic]:
     """``W-SESSION-HEADER`` for each stored session (``known``) that a
@@ -3831,6 +3860,8 @@ class Store:
                 report.file_errors.extend(notes)
             if known:  # a stored session continued under other [Rules] or other names: said, not silent
                 report.file_errors.extend(_header_changes(con, fresh, known, result.path))
+            if known and source_format == "shn":  # a game priced by a tariff entry its protocol never showed (sk32 F1)
+                report.file_errors.extend(_assumed_prices(con, fresh, known, result.path))
             if source_format == "shn":  # its cards in the other scheme: kept with the hand (break16c F2, break17 F15)
                 fresh = _own_cards(con, fresh, known)
             if known:  # a continuation that writes no [Date]/[Event]/[Table]: the session's, as a re-read gives them

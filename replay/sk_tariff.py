@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 
 from .schafkopf import SHORT_DAVONLAUFEN, Game, LaufendeMin, SchafkopfProfile
 
-__all__ = ["PriceObservation", "TariffInference", "infer_tariff", "price_class"]
+__all__ = ["PriceObservation", "TariffInference", "infer_tariff", "price_class", "price_entries"]
 
 #: Additive and multiplicative step kinds of a stated price.
 ADDITIVE = ("schneider", "schwarz", "mit-laufende", "ohne-laufende")
@@ -56,6 +56,30 @@ def price_class(game: Game) -> str:
     if game is Game.SAUSPIEL:
         return "Rufspiel"
     return "Ramsch" if game is Game.RAMSCH else "Einzelspiel"
+
+
+def price_entries(game_type: str | None, tier: int | None, laufende: int | None) -> list[str]:
+    """The tariff entries a stored Schafkopf game's price is built from, in
+    tariff order: the base of its class (``tariff.sauspiel`` for a Sauspiel,
+    ``tariff.ramsch`` for a Ramsch, else ``tariff.solo``: Solo, Wenz, Geier,
+    their Farb- forms, Tout), then ``tariff.schneider`` at ``tier`` 2 or 3,
+    ``tariff.schwarz`` at 3 (rules.md G-14: schwarz one step above
+    schneider; not in a Tout, whose price is doubled instead) and
+    ``tariff.laufender`` when ``laufende`` (the count in its price, G-13) is
+    above 0.  ``game_type`` as stored (``sauspiel``, ``solo``, ``wenz``, …,
+    ``ramsch``); a deal thrown in (``thrown``) or None has no price: []."""
+    if game_type in (None, "thrown"):
+        return []
+    if game_type == "ramsch":
+        return ["tariff.ramsch"]
+    out = ["tariff.sauspiel" if game_type == "sauspiel" else "tariff.solo"]
+    if game_type != "tout" and tier is not None and tier >= 2:
+        out.append("tariff.schneider")
+        if tier >= 3:
+            out.append("tariff.schwarz")
+    if laufende:
+        out.append("tariff.laufender")
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,15 +140,18 @@ def _mode(values: list) -> tuple[object, int, int]:
 
 
 def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
-                 short_deck: bool = False, unpriced: list[Game] = ()) -> TariffInference:
+                 short_deck: bool = False, unpriced: list[Game] = (), thrown: int = 0) -> TariffInference:
     """The house profile the stated prices give (see the module docstring).
 
     ``base`` supplies every flag the prices do not touch (card play, Ramsch
     ties, Durchmarsch) and every number no game states; ``short_deck`` sets
     ``shortDeck`` (the 24-card pack, G-3); ``unpriced`` lists the games of
     blocks whose price could not be read (their class counts as played, so
-    a base no other game states is ``missing``).  Never raises; the profile's
-    ``name`` stays ``base.name``.
+    a base no other game states is ``missing``); ``thrown``: how many deals
+    the record shows thrown in and dealt again when all passed (rules.md G-4:
+    "throw in and redeal, or play Ramsch"): with no Ramsch game among the
+    others, the house plays no Ramsch, ``ramsch=off`` (fact ``ramsch``).
+    Never raises; the profile's ``name`` stays ``base.name``.
     """
     obs = list(observations)
     vals: dict[str, list] = {}
@@ -226,6 +253,9 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
         upd["jungfrau"] = inf.facts["jungfrau"][0]
     if inf.facts.get("klopfen", (None,))[0] == "on":
         upd["klopfen"] = True
+    if thrown and "Ramsch" not in present and base.ramsch:  # all passed, the deal thrown in: no Ramsch (G-4)
+        upd["ramsch"] = False
+        inf.facts["ramsch"] = ("off", thrown, 0)
     if most_doublings > base.kontraLevels:  # the log's price line states the house's further doublings (nsk18 F9)
         upd["kontraLevels"] = most_doublings
         inf.facts["kontraLevels"] = (most_doublings, 1, 0)

@@ -33,7 +33,7 @@ from __future__ import annotations
 from .outcome import HandOutcome
 from .scoring import Settlement
 
-__all__ = ["check_thrown"]
+__all__ = ["check_thrown", "thrown_outcome"]
 
 
 def _no(chk, v, what: str, why: str) -> None:
@@ -83,15 +83,37 @@ def check_thrown(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
     chk.prov["outcome"] = "asserted"
     a = chk.aliases
     tags = rec.session.tags | rec.tags
-    settle = Settlement((0,) * 4, "misdeal", None, 1, 0, (), (0,) * 4,
-                        "thrown in: all four passed and no Ramsch is played (rules.md G-4); redealt, 0 units")
-    outcome = HandOutcome(
-        session=rec.session_id, group=tags.get("Event"), hand=rec.number, date=chk.date, rules=tags.get("Rules", ""),
-        rules_flags=prof.model_dump(), game="schafkopf", game_type="thrown", players=dict(chk.seats),
-        dealer=a[dealer] if dealer is not None else None, picker=None, partner=None, call=None, alone=False,
-        leaster_winner=None, multiplier=1, picker_points=None, picker_tricks=None, outcome="misdeal",
-        units={x: 0 for x in a}, provenance=dict(chk.prov), status="score-sheet",
-        table=tags.get("Table"), site=tags.get("Site"), stake=1, marks=0, tier=None, partner_revealed_trick=None,
-        called_suit=None, call_type=None, breakdown=settle.text, warnings=[str(w) for w in chk.warnings],
-    )
+    outcome, settle = thrown_outcome(prof, session=rec.session_id, group=tags.get("Event"), hand=rec.number,
+                                     date=chk.date, rules=tags.get("Rules", ""), players=dict(chk.seats),
+                                     dealer=a[dealer] if dealer is not None else None, seats=list(a),
+                                     provenance=dict(chk.prov), warnings=[str(w) for w in chk.warnings],
+                                     table=tags.get("Table"), site=tags.get("Site"))
     return outcome, None, settle
+
+
+#: what a thrown-in deal settles: nothing (rules.md G-4)
+_SETTLE = Settlement((0,) * 4, "misdeal", None, 1, 0, (), (0,) * 4,
+                     "thrown in: all four passed and no Ramsch is played (rules.md G-4); redealt, 0 units")
+
+
+def thrown_outcome(prof, *, session: str, group: str | None, hand: int, date: str | None, rules: str,
+                   players: dict[str, str], dealer: str | None, seats: list[str], provenance: dict[str, str],
+                   warnings: list[str], table: str | None = None, site: str | None = None
+                   ) -> tuple[HandOutcome, Settlement]:
+    """The stored outcome of a deal thrown in (rules.md G-4; see the module
+    docstring) and its settlement: ``game_type`` ``thrown``, outcome
+    ``misdeal``, 0 units for each of ``seats`` (the four aliases, clockwise),
+    ``status`` ``score-sheet`` (no card log).  ``prof`` the
+    :class:`~replay.schafkopf.SchafkopfProfile` (its flags stored);
+    ``players`` alias -> name; ``dealer`` an alias or None.  The caller
+    checks that the profile throws in (``ramsch=off``).  Never raises."""
+    outcome = HandOutcome(
+        session=session, group=group, hand=hand, date=date, rules=rules,
+        rules_flags=prof.model_dump(), game="schafkopf", game_type="thrown", players=players,
+        dealer=dealer, picker=None, partner=None, call=None, alone=False,
+        leaster_winner=None, multiplier=1, picker_points=None, picker_tricks=None, outcome="misdeal",
+        units={x: 0 for x in seats}, provenance=provenance, status="score-sheet",
+        table=table, site=site, stake=1, marks=0, tier=None, partner_revealed_trick=None,
+        called_suit=None, call_type=None, breakdown=_SETTLE.text, warnings=warnings,
+    )
+    return outcome, _SETTLE
