@@ -165,7 +165,8 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
     a stored source that was not canonical comes back with another content
     hash (re-ingesting it into the same database counts it as a duplicate:
     :meth:`ingest.store.Store.ingest_file`).  Returns the hand count written."""
-    from ingest.store import in_session, with_voids  # noqa: PLC0415 - the one place a stored hand is put under its header
+    from ingest.store import (_set_header_tag, in_session, source_check_tags,  # noqa: PLC0415 - the one place a
+                              with_voids)  # stored hand is put under its header
 
     out.write("%SHN 1.0\n")
     n = 0
@@ -182,6 +183,7 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
         batch.clear()
 
     voided = _voided_by_session(con)
+    checks = source_check_tags(con)  # an incomplete session's source totals and refused hands (sk32 F2)
     opening = None
     for session_id, session, header, source, rules, players in _rows(con, sql):
         if session_id != current:
@@ -194,6 +196,8 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
             # its voids, with a restored header's (QA D12: a restore sees no gap; break18 F1: a void made after a
             # restore is in the next export too)
             header = with_voids(header or "", voided.get(session_id, ()))
+            for tag, value in checks.get(session_id, {}).items():
+                header = _set_header_tag(header, tag, value)
             out.write(("\n" if current is not None else "") + canonical_session_tags(session, header, source))
             current, head = session_id, header
         # the hand under the rules and names it was stored with (a file that continued its session under its own)
@@ -388,7 +392,8 @@ def _stored_game(o) -> tuple | None:
     return game, suit if game in (Game.SOLO, Game.FARBWENZ, Game.FARBGEIER) else None, o.game_type == "tout"
 
 
-def schafkopf_session(hands: list, voided=(), players: dict[str, str] | None = None):
+def schafkopf_session(hands: list, voided=(), players: dict[str, str] | None = None,
+                      extra: dict[str, str] | None = None):
     """The SHN-SK records of one stored Schafkopf session (its
     :class:`~ingest.store.StoredHand` rows in hand order, imported from
     NetSchafkopf protocols): one :class:`~ingest.shn.record.SessionRec` with
@@ -428,6 +433,7 @@ def schafkopf_session(hands: list, voided=(), players: dict[str, str] | None = N
     tags["Cards"] = "de"
     if voided:  # the numbers of its voided games (``voided``): no gap, and not stored again after a restore
         tags["_Voided"] = " ".join(map(str, sorted(voided)))
+    tags.update(extra or {})  # an incomplete session's source totals and refused games (sk32 F2)
     sess = SessionRec(tags)
     prof = parse_schafkopf_rules(first.rules)
     card = {name: Card(i) for i, name in enumerate(CARD_NAMES)}
@@ -546,13 +552,17 @@ def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> 
         by_session.setdefault(sh.outcome.session, []).append(sh)
     # its voided games, as an SHN session's: a restore then refuses them from an older export (break18b F13)
     voided = _voided_by_session(con)
+    from ingest.store import source_check_tags  # noqa: PLC0415
+
+    checks = source_check_tags(con)  # an incomplete session's source totals and refused games (sk32 F2)
     ids, tables = {}, {}
     for name, sid, players in con.execute(
             "SELECT session, session_id, players FROM sessions WHERE format = 'netschafkopf'").fetchall():
         ids[name], tables[name] = sid, json.loads(players) if players else None
     n = 0
     for name, group in by_session.items():
-        text = write(schafkopf_session(group, voided.get(ids.get(name), ()), tables.get(name)))
+        text = write(schafkopf_session(group, voided.get(ids.get(name), ()), tables.get(name),
+                                       checks.get(ids.get(name))))
         out.write(("\n" if after or n else "") + text[len("%SHN 1.0\n"):])
         n += len(group)
     return n

@@ -3059,6 +3059,65 @@ def _refused_left(con: duckdb.DuckDBPyConnection, session_id: int, refused: int)
     return min(refused, left)
 
 
+def source_check_tags(con: duckdb.DuckDBPyConnection) -> dict[int, dict[str, str]]:
+    """session_id -> the tags ``shead export --format shn`` writes for each
+    session whose ``session_checks`` row (migration 010) is incomplete: its
+    source's own totals, ``[_SourceTotals "Loisl -110; Zenzi -40; …"]``
+    (player, units), and the numbers of its hands or games the source's
+    reading refused that are still not stored, ``[_Refused "5"]``, so that a
+    restore keeps the session incomplete (:func:`_restored_checks`; sk32 F2:
+    the mark and the refused game were lost)."""
+    out: dict[int, dict[str, str]] = {}
+    for sid, name, log in con.execute(
+            "SELECT c.session_id, s.session, c.log_totals FROM session_checks c JOIN sessions s USING (session_id) "
+            "WHERE NOT c.complete AND c.log_totals IS NOT NULL ORDER BY c.session_id").fetchall():
+        table = json.loads(log)
+        if not table:
+            continue
+        refused = [n for (n,) in con.execute(
+            "SELECT DISTINCT r.hand FROM rejected r WHERE r.session = ? AND r.hand IS NOT NULL AND r.hand NOT IN "
+            "(SELECT h.hand FROM hands h WHERE h.session_id = ?) AND r.hand NOT IN (SELECT v.hand FROM "
+            "hand_revisions v WHERE v.session_id = ? AND v.action = 'void') ORDER BY 1", [name, sid, sid]).fetchall()]
+        tags = {"_SourceTotals": "; ".join(f"{p} {int(v):+d}" for p, v in table.items())}
+        if refused:
+            tags["_Refused"] = " ".join(map(str, refused))
+        out[sid] = tags
+    return out
+
+
+def _restored_checks(con: duckdb.DuckDBPyConnection, names: Iterable[str]) -> None:
+    """Record (replace) the ``session_checks`` row of each SHN session of
+    ``names`` whose stored header carries an export's ``[_SourceTotals]``
+    tag (:func:`source_check_tags`): its source's totals, and its
+    ``[_Refused]`` numbers not stored now counted refused and named; complete
+    when none is left and the stored units per player equal the totals
+    (sk32 F2: a restore lost a protocol's incomplete mark).  One query finds
+    them; nothing for a file whose sessions carry no such tag."""
+    rows = con.execute("SELECT session_id, header, game FROM sessions WHERE list_contains(?, session) AND "
+                       "contains(header, '[_SourceTotals ')", [sorted(names)]).fetchall()
+    for sid, header, game in rows:
+        text = _header_tag(header, "_SourceTotals")
+        if not text:
+            continue
+        log: dict[str, int] = {}
+        for part in text.split(";"):
+            who, _, units = part.strip().rpartition(" ")
+            if who and re.fullmatch(r"[+-]?\d{1,18}", units):
+                log[who] = int(units)
+        if not log:
+            continue
+        held = {n for (n,) in con.execute("SELECT hand FROM hands WHERE session_id = ?", [sid]).fetchall()}
+        refused = [int(t) for t in (_header_tag(header, "_Refused") or "").split() if t.isdigit() and int(t) not in held]
+        what = "game" if game == "schafkopf" else "hand"
+        diff = _totals_diff(con, sid, log)
+        complete = not refused and not diff
+        named = f"{what}{'s' if len(refused) > 1 else ''} " + ", ".join(map(str, refused)) if refused else None
+        note = None if complete else _check_note(len(refused), diff, what, named)
+        con.execute("DELETE FROM session_checks WHERE session_id = ?", [sid])
+        con.execute("INSERT INTO session_checks VALUES (?, ?, ?, ?, ?, ?)",
+                    [sid, complete, len(refused), json.dumps(log), note, _now()])
+
+
 def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
     """Refresh the ``session_checks`` rows (migration 010) of sessions whose
     hands changed after their source was read: a game added later (the
@@ -3940,6 +3999,8 @@ class Store:
         later -= set(getattr(result, "night_totals", None) or ())  # checked above against their own Total rows
         if later and getattr(result, "log_totals", None) is None:
             _recheck_sessions(con, [stored_ids[n] for n in sorted(later)])
+        if touched and source_format == "shn":  # a restore of an incomplete session: its export's tags (sk32 F2)
+            _restored_checks(con, touched)
         if getattr(result, "sittings", None):
             self._insert_sittings(con, result, report)
         if getattr(result, "voided_sessions", None):
