@@ -1562,8 +1562,7 @@ def _thrown_said(path: str | None, g: _Game, prof: SchafkopfProfile) -> list[Dia
     return [Diagnostic("W-NSK-THROWN", f"game {g.number}: all passed and the deal was thrown in (rules.md G-4): it "
                        "settles nothing and its row is the running table for the next game; it is not stored as a "
                        "hand, as this log plays a Ramsch when all pass elsewhere (ramsch=on, G-17) and a thrown-in "
-                       "deal is written only under ramsch=off", "warning", path, g.thrown, 1, g.number,
-                       found="thrown in", expected="a game")]
+                       "deal is written only under ramsch=off", "warning", path, g.thrown, 1, g.number)]
 
 
 class _Table(list):

@@ -670,6 +670,30 @@ def find_session(con: duckdb.DuckDBPyConnection, key: str, notes: list[str] | No
     raise SessionNotFound(f"{key!r} matches {len(like)} sessions: {shown}{night}; give the whole session id")
 
 
+def sessions_of_date(con: duckdb.DuckDBPyConnection, key: str) -> list[str]:
+    """The stored sessions of the night ``key`` names as a date, as
+    :func:`find_session` reads one (``2026-11-05``, ``2026.11.05``,
+    ``Nov 5, 2026``, ``11/5/2026`` month first, ``5.11.2026`` day first, the
+    other order when that day holds no session), sorted; [] when ``key`` is
+    no date or no session was played that day.  ``shead replay
+    "2026-11-05#5"`` names a hand by it (sk32 F6)."""
+    key = nfc(key.strip())
+    days: list[date] = []
+    if m := re.fullmatch(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})", key):
+        try:
+            days = [date(*map(int, m.groups()))]
+        except ValueError:
+            days = []
+    else:
+        days = [d for d, _how in _date_readings(key)]
+    for day in days:
+        found = [s for (s,) in con.execute("SELECT session FROM sessions WHERE date = ? ORDER BY session",
+                                           [day]).fetchall()]
+        if found:
+            return found
+    return []
+
+
 def _date_readings(key: str) -> list[tuple[date, str]]:
     """The days a session key written as a date in another spelling than
     ``YYYY-MM-DD`` may mean, the likelier first, each with how it was read

@@ -6488,7 +6488,9 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str, group: str | None = Non
     """What a hand key names, the one reading of it for :func:`find_hand` and
     :func:`hand_history`: ``("id", int)`` for a hand id, ``("hash", hex)`` for
     a content hash (32 hex digits), ``("session", (session, number))`` for
-    ``"SESSION#N"`` — where a part of the session id will do when it names
+    ``"SESSION#N"`` — where a part of the session id, or the night's date in
+    any spelling ``shead sheet`` reads (``2026-11-05#5``,
+    :func:`ingest.sheet.sessions_of_date`; sk32 F6), will do when it names
     one session holding a hand N, stored or voided (as ``shead sheet`` takes a
     session); None when ``key`` is none of these.  Raises
     :class:`AmbiguousHand` when the part is in the ids of several sessions
@@ -6514,8 +6516,15 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str, group: str | None = Non
         known = f'SELECT session FROM ({known}) WHERE session IN (SELECT session FROM sessions WHERE "group" = $g)'
         args["g"] = group
     if session and not con.execute(f"SELECT 1 FROM ({known}) WHERE session = $s", args).fetchone():
-        parts = [p for (p,) in con.execute(f"SELECT session FROM ({known}) WHERE contains(lower(session), lower($s)) "
-                                           "ORDER BY session", args).fetchall()]
+        from ingest.sheet import sessions_of_date  # noqa: PLC0415 - as `shead sheet` reads a date (sk32 F6)
+
+        parts = []
+        if on_day := sessions_of_date(con, session):  # a night by its date first, as find_session reads one
+            parts = [p for (p,) in con.execute(f"SELECT session FROM ({known}) WHERE list_contains($d, session) "
+                                               "ORDER BY session", {**{k: v for k, v in args.items() if k != "s"}, "d": on_day}).fetchall()]
+        if not parts:
+            parts = [p for (p,) in con.execute(f"SELECT session FROM ({known}) WHERE contains(lower(session), "
+                                               "lower($s)) ORDER BY session", args).fetchall()]
         if len(parts) == 1:
             session = parts[0]
         elif parts:

@@ -388,3 +388,20 @@ def test_an_all_pass_game_of_a_log_without_ramsch_is_stored_thrown_and_restored(
     r = cli("ingest", str(out), "--db", str(db2))
     assert "5 stored" in r.output and "0 rejected" in r.output, r.output
     assert ledger(db2) == totals
+
+
+def test_a_thrown_in_deal_is_read_alike_whole_and_in_batches(tmp_path):
+    """sk32 F1, F3: a large protocol is read in batches (ingest.protocol_stream); its thrown-in deal, its warnings
+    (W-NSK-ASSUMED, W-NSK-THROWN) and its games are what the whole file's reading gives, under either profile."""
+    from ingest.netschafkopf import read_protocol  # noqa: PLC0415
+    from ingest.protocol_stream import read_protocol_stream  # noqa: PLC0415
+    from tests.test_protocol_stream import _key  # noqa: PLC0415
+
+    for name, text in (("with_ramsch", P2611), ("without_ramsch", _without_the_ramsch())):
+        path = tmp_path / f"{name}.txt"
+        path.write_bytes(text.replace("\n", "\r\n").encode("latin-1"))
+        whole = read_protocol(path.read_bytes(), str(path))
+        codes = [d.code for d in whole.errors]
+        assert "W-NSK-ASSUMED" in codes and ("W-NSK-THROWN" in codes) == (name == "with_ramsch"), codes
+        for batch, block in ((1, 7), (2, 64)):
+            assert _key(read_protocol_stream(path, str(path), batch=batch, block=block)) == _key(whole), name
