@@ -21,7 +21,7 @@ derive to: the outcome (seats, game, points, units) and the card log
 
 from __future__ import annotations
 
-__all__ = ["hand_facts", "same_hand", "reads_the_same", "same_but_number", "notes_only", "score_left_out", "left_out", "differences", "outcome_differences", "describe", "with_differences"]
+__all__ = ["hand_facts", "same_hand", "same_in_another_session", "reads_the_same", "same_but_number", "notes_only", "score_left_out", "left_out", "differences", "outcome_differences", "describe", "with_differences"]
 
 #: HandRecord fields that are not facts of the hand: the session it belongs to
 #: (compared by session id already) and the reader's bookkeeping.
@@ -110,6 +110,29 @@ def _unordered(f: dict) -> dict:
     if isinstance(sc, dict) and isinstance(sc.get("entries"), list):
         out["score"] = {**sc, "entries": sorted(sc["entries"], key=lambda e: str(e[0]))}
     return out
+
+
+#: the tags that name a hand's session or price it (docs/storage.md "sessions"): what a night re-sent under another
+#: name or date changes, never what was played
+_SESSION_TAGS = ("Session", "Event", "Date", "Table", "Site", "Rules")
+
+
+def same_in_another_session(a, b) -> bool:
+    """True when records ``a`` and ``b`` (two sessions' hands of one number)
+    record the same hand: the same facts, the cards of a deal, blind or bury
+    line as sets (:func:`reads_the_same`), whatever the tags that name or
+    price their sessions (``Session``, ``Event``, ``Date``, ``Table``,
+    ``Site``, ``Rules``) say; the seats in force compared as the (alias,
+    player) list they give, the hand's own ``[Seats]`` line or its
+    session's.  What ``W-SESSION-COPY`` compares a night re-sent under a
+    corrected name or date on (fixit32 F1: the night's own export, its
+    hand 6 written ``hand 6  dealer Al`` before the hand's ``[Seats]`` line,
+    was not "the same text" and the copy was stored without a word)."""
+    fa, fb = _unordered(hand_facts(a)), _unordered(hand_facts(b))
+    for f, rec in ((fa, a), (fb, b)):
+        f["tags"] = {k: v for k, v in (f.get("tags") or {}).items() if k not in _SESSION_TAGS}
+        f["tags"]["Seats"] = rec.seats
+    return fa == fb
 
 
 def same_but_number(a, b) -> bool:

@@ -42,7 +42,8 @@ def top_session_id(con: duckdb.DuckDBPyConnection) -> int:
     return con.execute("SELECT coalesce(max(session_id), 0) FROM sessions").fetchall()[0][0]
 
 
-def _first_hands_alike(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _first_hands_alike(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, int]],
+                       by_facts: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
     """The ``(copy, stored)`` session pairs of ``twins`` whose new session's
     first hand has the same number and text (template and cards, trailing
     blank lines aside) in the stored session: a copy repeats every hand, so
@@ -51,7 +52,10 @@ def _first_hands_alike(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, in
     from ``hands``; the texts only where those agree — reading a hand's
     template decompresses its row group, about 0.25 ms.  So many sessions of
     one date and players (a generated bench, a league's tables of one night)
-    cost a row each, not every hand.  Three or four small queries."""
+    cost a row each, not every hand.  Three or four small queries.
+    ``by_facts``, when given, gets the pairs whose first hands agree in
+    those facts but not in text (a layout of their own: the night's export),
+    to be compared by meaning (:func:`_meaning_copies`)."""
     copies = sorted({c for c, _ in twins})
     first = dict(con.execute(
         f"SELECT session_id, min(hand) FROM hands WHERE session_id IN ({', '.join(map(str, copies))}) "
@@ -75,7 +79,72 @@ def _first_hands_alike(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, in
     text = {hid: (template, cards) for hid, template, cards in con.execute(
         f"SELECT hand_id, rtrim(template, ' \t\r\n'), source_cards FROM hand_source "
         f"WHERE hand_id IN ({', '.join(map(str, wanted))})").fetchall()}
-    return [(copy, stored) for copy, stored, a, b in pairs if a in text and text[a] == text.get(b)]
+    alike = [(copy, stored) for copy, stored, a, b in pairs if a in text and text[a] == text.get(b)]
+    if by_facts is not None:
+        by_facts += [(copy, stored) for copy, stored, a, b in pairs if not (a in text and text[a] == text.get(b))]
+    return alike
+
+
+def _meaning_copies(con: duckdb.DuckDBPyConnection, pairs: list[tuple[int, int]]) -> list[tuple]:
+    """The ``(copy, stored)`` pairs of ``pairs`` (the same date or one a typo
+    away, the same players, their first hands alike in their facts) that are
+    not alike text for text but hand for hand by meaning: the same hand
+    numbers, at least :data:`MIN_HANDS`, and each hand whose stored text
+    differs read with its session's header and found the same hand
+    (:func:`ingest.meaning.same_in_another_session`: layout, the identity
+    tags and the place of a hand's own ``[Seats]`` line aside).  fixit32 F1:
+    a night's ``shead export`` moved to its corrected date was stored as a
+    second night without a word, its hand 6 (with its own ``[Seats]``) and
+    its card-logged hand 4 written in the canonical layout.  Rows as
+    :func:`_text_copies` reads them.  Only the texts that differ are read and
+    parsed, of these pairs' sessions alone."""
+    if not pairs:
+        return []
+    from ingest.meaning import same_in_another_session  # noqa: PLC0415
+    from ingest.shn.canonical import _read_one  # noqa: PLC0415
+
+    sessions = sorted({c for c, _ in pairs} | {o for _, o in pairs})
+    ids = ", ".join(str(int(i)) for i in sessions)
+    hands: dict[int, dict[int, tuple]] = {}
+    twice: set[int] = set()
+    for sid, number, hid, template, cards, *said in con.execute(
+            f"SELECT h.session_id, h.hand, h.hand_id, rtrim(src.template, ' \t\r\n'), src.source_cards, h.dealer, "
+            f"h.picker, h.call, h.picker_points, h.outcome, h.leaster_winner, h.partner, h.alone FROM hands h "
+            f"JOIN hand_source src USING (hand_id) WHERE h.session_id IN ({ids})").fetchall():
+        if number in hands.setdefault(sid, {}):
+            twice.add(sid)
+        hands[sid][number] = (hid, template, cards, tuple(said))
+    candidates = []
+    for copy, stored in pairs:
+        mine, theirs = hands.get(copy, {}), hands.get(stored, {})
+        if copy in twice or stored in twice or len(mine) < MIN_HANDS or set(mine) != set(theirs):
+            continue
+        pending = [(mine[n][0], theirs[n][0]) for n in mine if mine[n][1:3] != theirs[n][1:3]]
+        # the facts stored beside each hand first (dealer, picker, call, points, outcome ...): a pair that differs
+        # there is no copy, and no text of it is read (many sessions of one date and players: a bench, a league)
+        if all(mine[n][3] == theirs[n][3] for n in mine):
+            candidates.append((copy, stored, pending))
+    if not candidates:
+        return []
+    wanted = sorted({h for *_, pending in candidates for pair in pending for h in pair})
+    text = dict(con.execute("SELECT hand_id, source FROM hand_text WHERE hand_id IN ("
+                            + ", ".join(str(int(h)) for h in wanted) + ")").fetchall()) if wanted else {}
+    meta = {sid: row for sid, *row in con.execute(
+        "SELECT session_id, session, first_file, rules, CAST(date AS VARCHAR), header FROM sessions "
+        f"WHERE session_id IN ({ids})").fetchall()}
+    out = []
+    for copy, stored, pending in candidates:
+        alike = True
+        for a, b in pending:
+            ra = _read_one(meta[copy][4] or "", text.get(a) or "") if text.get(a) else None
+            rb = _read_one(meta[stored][4] or "", text.get(b) or "") if text.get(b) and ra is not None else None
+            if ra is None or rb is None or not same_in_another_session(ra, rb):
+                alike = False
+                break
+        if alike:
+            out.append((copy, meta[copy][0], meta[stored][0], meta[stored][1], len(hands[copy]), meta[copy][2],
+                        meta[stored][2], meta[copy][3], meta[stored][3]))
+    return out
 
 
 def _revised_copies(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, int]]) -> list[tuple]:
@@ -249,7 +318,8 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
     # there, whose original file repeats it text for text under the old name (break18 F3)
     every = [(c, o) for c, o, _ in twins]
     renamed = {c for c, _, same in twins if not same}
-    twins = _first_hands_alike(con, [(c, o) for c, o, same in twins if same])
+    by_facts: list[tuple[int, int]] = []
+    twins = _first_hands_alike(con, [(c, o) for c, o, same in twins if same], by_facts)
     if not every:
         return out
     ids = ", ".join(str(int(i)) for i in sorted({c for c, _ in twins} | {o for _, o in twins}))
@@ -276,6 +346,10 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
         """, [[c for c, _ in twins], [o for _, o in twins], MIN_HANDS]).fetchall() if twins else []
     # a stored session corrected since (an amended or voided hand, the first or any other): its copy repeats it
     # as first stored (break18 F2: only a corrected first hand was found)
+    seen = {r[0] for r in rows}
+    # the same night in another layout (its own export, a hand's [Seats] line placed otherwise): alike by meaning
+    # (fixit32 F1), its first hand alike in text or only in its facts
+    rows += _meaning_copies(con, [t for t in twins + by_facts if t[0] not in seen])
     seen = {r[0] for r in rows}
     revised = _revised_copies(con, [t for t in every if t[0] not in seen])
     rows = sorted(rows + revised, key=lambda r: (r[1], r[2]))
