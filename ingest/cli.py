@@ -941,6 +941,18 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
         else:
             say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): voided, and this is its text as voided: left "
                 "voided (to bring it back, amend it with its text changed; a note {...} will do)")
+            # fixit32 F2: an amendment that corrects other hands and leaves one voided is half a correction when the
+            # night was renumbered; said as a warning at the hand, with the exact step that brings it back
+            at = f"{u['file']}:{u['line']}:1: " if u.get("file") else ""
+            others = [a["hand"] for a in body["amended"] if a["session"] == u["session"]]
+            line = u.get("hand_line") or f"hand {u['hand']}"
+            say(f"  {at}warning W-AMEND-VOIDED: hand {u['hand']} of session {u['session']!r} stays voided"
+                + (f" while this file amended its hand{'s' if len(others) > 1 else ''} "
+                   f"{', '.join(map(str, others))}" if others else "")
+                + f": every total counts the night without hand {u['hand']}. If it is to count (the night "
+                f"renumbered, this hand {u['hand']} another hand than the one voided), change its text with a note on "
+                f"its hand line, `{line}  {{back in force}}`, and amend again: shead ingest --amend "
+                f"{shlex.quote(u.get('file') or str(path))}; if it is voided rightly, nothing more is to do")
     for w in body.get("warnings", []):
         say("  " + _where(w).replace(f": {w['code']}", f": warning {w['code']}", 1))
     for n in body.get("notes", []):  # the night's ledger row, checked again against its hands (real22b F1)

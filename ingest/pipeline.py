@@ -737,6 +737,17 @@ def _amend_order(r: st.RejectedHand) -> st.RejectedHand:
     return replace(r, errors=[replace(d, message=msg, expected=f"its hands before hand {m.group(3)}")] + r.errors[1:])
 
 
+def _hand_place(result, name: str, session: str, number: int) -> dict:
+    """The file, line and hand line (its first line, as written) of hand
+    ``number`` of ``session`` in an amendment's ``result``; ``{}`` when the
+    file holds no such hand."""
+    for h in result.hands:
+        if h.outcome.session == session and h.outcome.hand == number:
+            first = next((x.strip() for x in h.source.splitlines() if x.strip()), f"hand {number}")
+            return {"file": h.source_file or name, "line": h.source_line, "hand_line": first}
+    return {}
+
+
 def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
                 refuse=None) -> tuple[dict, list[dict]]:
     """Amend stored hands with ``data`` (an SHN file holding new texts of
@@ -815,7 +826,9 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
     kept = replace(result, hands=[h for h in result.hands if (h.outcome.session, h.outcome.hand) in done])
     return {"amended": [{"session": s, "hand": n, "hand_id": i, "revision": r} for s, n, i, r in rep.hands],
             "unchanged": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.unchanged],
-            "still_voided": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.still_voided],
+            # where each hand left voided is in the file, and its hand line: the step that brings it back (fixit32 F2)
+            "still_voided": [{"session": s, "hand": n, "hand_id": i} | _hand_place(result, name, s, n)
+                             for s, n, i in rep.still_voided],
             "rederived": rep.rederived, "rejected": [],
             "renamed": [{"session": s, "hand": n, "hand_id": i, "names": {a: {"was": o, "now": w} for a, (o, w) in m.items()}}
                         for s, n, i, m in rep.renamed],

@@ -1237,6 +1237,23 @@ def _voided_again(h: ValidatedHand, when: str) -> RejectedHand:
     return RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
 
 
+@dataclass(slots=True)
+class _VoidedAgain:
+    """A file's hand not stored as the text of a hand voided since
+    (``W-HAND-VOIDED``), for the shift test (:meth:`Store._shifted`,
+    fixit32 F2): its session, number, text, file, line and hash, and the
+    record it was read as (the plan's) or the validated hand."""
+
+    session: str
+    hand: int
+    source: str
+    source_file: str | None
+    source_line: int
+    hash: str
+    record: object
+    hand_obj: object
+
+
 def _refuse(fresh: list[ValidatedHand], result: FileResult, report: "IngestReport",
             refused: list[RejectedHand], strict: bool = False) -> tuple[list[ValidatedHand], FileResult] | None:
     """``fresh`` and ``result`` without the hands of ``refused`` (by hash),
@@ -2309,6 +2326,9 @@ class IngestReport:
     #: added (``ingest.pot_carry``: what such a pot=on night leaves changed, its next night checked again,
     #: break28c F4); empty for a file of new sessions
     grown: dict = field(default_factory=dict)
+    #: this batch's hands not stored as the texts of hands voided since (``voided``): still a stored position of
+    #: their night for the shift test (:meth:`Store._shifted`, fixit32 F2), never stored
+    voided_hands: list = field(default_factory=list)
 
     def add(self, rep: "IngestReport") -> None:
         """Add one batch's report to this file's (the streamed ingests: the
@@ -2624,6 +2644,9 @@ class IngestPlan:
     #: the skipped hands as (session id, hand number, line, hash, text): a block of another night under a stored
     #: night's [Date] is refused whole, its hands equal to a stored hand's text too (real25 F1, Store._another_night)
     skipped_texts: list[tuple[str, int, int, str, str]] = field(default_factory=list)
+    #: the hands of ``voided`` as read: (record, hash), a voided position of their night for the shift test
+    #: (:meth:`Store._shifted`, fixit32 F2)
+    voided_records: list[tuple] = field(default_factory=list)
 
 
 @dataclass
@@ -3878,18 +3901,34 @@ class Store:
                                                 source_format, blocks)
             if strict and not report.committed:
                 return
-        if fresh and night_ids and (result.rejected or blocks):  # a stored hand again under a new number (break25 F1)
-            # the file's hands that repeat a stored hand at its own number (a stored text, or the stored hand's
-            # facts): after the conflict, they say the night is not shifted (break26 F3)
+        # a hand at a voided number sent as it was voided (not stored, W-HAND-VOIDED) is still a stored position of
+        # the night: the stored hand before it again there is the night shifted (fixit32 F2: a duplicate last hand
+        # voided, then the night re-sent with a forgotten hand inserted had no "shifted" said)
+        was_voided = [_VoidedAgain(h.outcome.session, h.outcome.hand, h.source, h.source_file, h.source_line, h.hash,
+                                   None, h) for h in report.voided_hands] + [
+            _VoidedAgain(r.session_id, r.number, r.source, result.path, r.line, hsh, r, None)
+            for r, hsh in (plan.voided_records if plan is not None else ())]
+        if was_voided and result.rejected:  # their night's id, where none of the file's hands was fresh
+            missing = sorted({v.session for v in was_voided} - set(night_ids))
+            if missing:
+                night_ids = {**dict(con.execute(_parsed(con, _SESSIONS_NAMED), [missing]).fetchall()), **night_ids}
+        was_voided = [v for v in was_voided if night_ids and v.session in night_ids]
+        if (fresh or was_voided) and night_ids and (result.rejected or blocks):  # a stored hand again under a new
+            # number (break25 F1); the file's hands that repeat a stored hand at its own number (a stored text, or
+            # the stored hand's facts): after the conflict, they say the night is not shifted (break26 F3)
             left, refused = {id(h) for h in fresh}, {r.hash for r in result.rejected}
+            gone = {id(v.hand_obj) for v in was_voided if v.hand_obj is not None}
             repeated: dict[str, set[int]] = {}
             for t in (plan.skipped_texts if plan is not None else ()):
                 repeated.setdefault(t[0], set()).add(t[1])
             for h in first:
-                if id(h) not in left and h.hash not in refused:
+                if id(h) not in left and h.hash not in refused and id(h) not in gone:
                     repeated.setdefault(h.outcome.session, set()).add(h.outcome.hand)
-            kept = _refuse(fresh, result, report, self._shifted(con, night_ids, fresh, result, blocks, repeated),
-                           strict)
+            shifted = self._shifted(con, night_ids, fresh, result, blocks, repeated, was_voided)
+            back = {r.hash for r in shifted} & {v.hash for v in was_voided}
+            report.voided -= len(back)  # said as the night shifted now, not as a voided hand again
+            report.voided_hands = [h for h in report.voided_hands if h.hash not in back]
+            kept = _refuse(fresh, result, report, shifted, strict)
             if kept is None:
                 return
             fresh, result = kept
@@ -4397,6 +4436,7 @@ class Store:
                          if h.hash in voids] + [(r.session, r.hand, r.source_line) + voids[r.hash] for r in conflicts
                                                 if r.hash in voids]
                 report.voided += len(again)
+                report.voided_hands.extend(h for h in fresh if h.hash in voids)
                 report.file_errors.extend(voided_warnings(again, result.path, result.line_files))
             n -= sum(1 for h in fresh if h.hash in voids)
             # a text of a hand amended since: a duplicate, said so (real23 F6)
@@ -4802,7 +4842,8 @@ class Store:
     @staticmethod
     def _shifted(con: duckdb.DuckDBPyConnection, stored_ids: dict[str, int], fresh: list[ValidatedHand],
                  result: FileResult, blocks: dict | None = None,
-                 repeated: dict[str, set[int]] | None = None) -> list[RejectedHand]:
+                 repeated: dict[str, set[int]] | None = None,
+                 voided_again: "list[_VoidedAgain] | None" = None) -> list[RejectedHand]:
         """``E-HAND-CONFLICT`` for each new hand of ``fresh`` (a number its
         stored session does not hold) whose facts are a stored hand's of that
         session but for the number (:func:`ingest.meaning.same_but_number`),
@@ -4837,7 +4878,8 @@ class Store:
                 clashed.setdefault(sess, set()).update([r.hand for r in mem["clash"]] + mem.get("clashed", []))
             again.setdefault(sess, set()).update([a[0] for a in mem["again"]] + mem.get("repeated", []))
         out: list[RejectedHand] = []
-        for sess in sorted({h.outcome.session for h in fresh}.intersection(clashed)):
+        for sess in sorted(({h.outcome.session for h in fresh} | {v.session for v in voided_again or ()})
+                           .intersection(clashed)):
             if any(n > min(clashed[sess]) for n in again.get(sess, ())):  # the night's later hands in place
                 continue
             row = con.execute("SELECT CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END FROM sessions "
@@ -4847,29 +4889,50 @@ class Store:
             stored = [(s, _read_one(row[0], s.source)) for s in load_hands(con, "h.session_id = ?",
                                                                            [stored_ids[sess]])]
             at, top = min(clashed[sess]), max(s.outcome.hand for s, _ in stored)
-            for h in fresh:
-                o = h.outcome
-                new = _read_one(h.session_header, h.source) if o.session == sess and h.session_header else None
+            # a voided hand is a stored position of the night (fixit32 F2): the amendment runs to it, and its text as
+            # voided stays voided unless changed, so the message says how it comes back
+            voids = sorted(n for n in voided_numbers(con, stored_ids[sess]) if n >= at)
+            top = max([top] + voids)
+            lines = {h.outcome.hand: next((x.strip() for x in h.source.splitlines() if x.strip()), "")
+                     for h in fresh if h.outcome.session == sess}
+            lines.update({v.hand: next((x.strip() for x in v.source.splitlines() if x.strip()), "")
+                          for v in voided_again or () if v.session == sess})
+            back = "; ".join(
+                f"its hand {n} is voided, so this file's hand {n} stays voided unless its text is changed: write a "
+                f"note on its hand line ({lines.get(n) or f'hand {n}'}  {{back in force}}) before amending"
+                for n in voids)
+            # the file's hands at a voided number of the night, sent as voided (fixit32 F2): a stored position too
+            candidates = [(h.outcome.session, h.outcome.hand, h.source, h.source_file, h.source_line, h.hash,
+                           _read_one(h.session_header, h.source) if h.outcome.session == sess and h.session_header
+                           else None) for h in fresh] + [
+                (v.session, v.hand, v.source, v.source_file, v.source_line, v.hash,
+                 v.record if v.record is not None else _read_one(v.hand_obj.session_header, v.source)
+                 if v.hand_obj.session_header else None)
+                for v in (voided_again or ()) if v.session == sess]
+            for o_session, o_hand, o_source, o_file, o_line, o_hash, new in candidates:
+                if o_session != sess:
+                    continue
                 twin = None if new is None else next((s for s, old in stored if old is not None and s.outcome.hand
-                                                      != o.hand and same_but_number(old, new)), None)
+                                                      != o_hand and same_but_number(old, new)), None)
                 if twin is None:
                     continue
                 m = twin.outcome.hand
                 # an amendment holds stored numbers only (a new hand in it is E-AMEND-NOT-STORED), and a hand sent
                 # over a voided number is refused: the stored hands are amended, then the file sent again
-                how = _shifted_amend(at, top, sheet=(h.source_file or result.path or "").lower().split("[")[0]
+                how = _shifted_amend(at, top, sheet=(o_file or result.path or "").lower().split("[")[0]
                                      .endswith((".csv", ".tsv", ".xlsx", ".xlsm", ".txt")))
                 d = Diagnostic(
-                    "E-HAND-CONFLICT", f"hand {o.hand} of session {sess!r} is the stored hand {m} "
+                    "E-HAND-CONFLICT", f"hand {o_hand} of session {sess!r} is the stored hand {m} "
                     f"({twin.file or '<input>'}:{twin.line}) written again under another number, and this file's "
                     f"hand{'s' if len(clashed[sess]) > 1 else ''} {_ranges(sorted(clashed[sess]))} differ"
                     f"{'' if len(clashed[sess]) > 1 else 's'} from the stored ones: the night's hands look shifted "
                     f"(a hand inserted at {at}, the later ones renumbered), so it is not stored (it would count "
-                    f"hand {m} twice and leave the inserted hand out): if so, correct the stored night: {how}, then "
-                    f"send this file again (its hands after {top} are new then)",
-                    "error", h.source_file, h.source_line, 1, o.hand, found=f"the stored hand {m} as hand {o.hand}",
+                    f"hand {m} twice and leave the inserted hand out): if so, correct the stored night: {how}"
+                    + (f" ({back})" if back else "") + f", then send this file again (its hands after {top} are new "
+                    "then)",
+                    "error", o_file, o_line, 1, o_hand, found=f"the stored hand {m} as hand {o_hand}",
                     expected="a hand not stored yet")
-                out.append(RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash))
+                out.append(RejectedHand(o_session, o_hand, o_source, o_file, o_line, [d], o_hash))
         return out
 
     @staticmethod
@@ -5690,6 +5753,7 @@ class Store:
                             found[h][1] is None or _iso_day(r.tag("Date")) in (None, found[h][1])):
                         if h in gone:
                             plan.voided.append((r.session_id, r.number, r.line) + gone[h])
+                            plan.voided_records.append((r, h))
                             continue
                         plan.skipped += 1
                         plan.skipped_hands.append((r.session_id, r.number, r.line))
