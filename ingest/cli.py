@@ -917,11 +917,17 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
             typer.echo(json.dumps({"amended": [], "rejected": entries}, ensure_ascii=False))
         return 1
     back = _was_voided(db, body["amended"])
+    whole = _voided_whole_left(db, [a for a in body["amended"] if a["hand_id"] in back])
     renamed = {r["hand_id"]: r["names"] for r in body.get("renamed", [])}
     moved = {r["hand_id"]: r["where"] for r in body.get("moved", [])}
     for a in body["amended"]:
         say(f"{a['session']}#{a['hand']} (hand id {a['hand_id']}): revision {a['revision']} in force"
             + ("; it was voided: it is back in the ledger, the sheet and every total" if a["hand_id"] in back else ""))
+        if a["session"] in whole:  # fixit32 F3: one hand of a session voided whole back, the rest not: said so
+            count, left = whole.pop(a["session"])
+            say(f"  note: session {a['session']!r} was voided whole ({count} hands); the hand"
+                f"{'s' if len(left) > 1 else ''} {', '.join(map(str, left))} of it stay{'' if len(left) > 1 else 's'} "
+                "voided, so the night counts only the hands amended back")
         if a["hand_id"] in renamed:  # a name corrected, or an old header sent again: never silently
             say("  names: " + ", ".join(f"{k} is {v['now']!r} (was {v['was']!r})" for k, v in renamed[a["hand_id"]].items()))
         if a["hand_id"] in moved:  # a day, group or table corrected: the hand counts elsewhere in a filtered ledger
@@ -963,6 +969,32 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
     if as_json:
         typer.echo(json.dumps(body, ensure_ascii=False))
     return 0
+
+
+def _voided_whole_left(db: Path | None, back: list[dict]) -> dict[str, tuple[int, list[int]]]:
+    """Of the sessions of ``back`` (hands an amendment brought back from a
+    void), those whose every other hand is still voided (a session voided
+    whole, one hand of it back: fixit32 F3): session -> (hands voided in it
+    ever, the numbers still voided)."""
+    if not back:
+        return {}
+    try:
+        with st.reading(db) as con:
+            out = {}
+            for name in sorted({a["session"] for a in back}):
+                mine = {a["hand"] for a in back if a["session"] == name}
+                live = {n for (n,) in con.execute("SELECT hand FROM hands WHERE session = ?", [name]).fetchall()}
+                if live - mine:
+                    continue
+                rows = con.execute(
+                    "SELECT r.hand, r.action FROM hand_revisions r WHERE r.session = ? AND r.revision = "
+                    "(SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id)", [name]).fetchall()
+                left = sorted(n for n, act in rows if act == "void")
+                if left:
+                    out[name] = (len(left) + len(mine), left)
+            return out
+    except (st.StoreError, duckdb.Error):  # the amend is done; only this note is lost
+        return {}
 
 
 def _was_voided(db: Path | None, amended: list[dict]) -> set[int]:

@@ -2387,6 +2387,80 @@ class CorrectionError(StoreError):
         self.later = list(later or [])
 
 
+def _voided_whole(con: duckdb.DuckDBPyConnection, where: str, o: HandOutcome, hand_id: int, session_id: int,
+                  numbers: set[int]) -> None:
+    """Raise ``E-AMEND-SESSION-VOIDED`` (:class:`CorrectionError`, nothing
+    changed) when voided hand ``hand_id`` (``o``: its amendment's outcome,
+    ``where`` the amendment's ``file:line``) belongs to a session voided
+    whole (no hand of it in force) and the amendment's hands of that session
+    (``numbers``) do not bring back every voided hand of it, and the hand's
+    deal is in force in another session of its group: one hand of a voided
+    night back alone would count its deal a second time, the night voided for
+    a copy stored under its right name or date (fixit32 F3: the
+    night moved to 12.04, the 12.03 night voided whole, its hand 2 amended
+    came back beside the 12.04 hand 2).  A hand whose deal no other session
+    holds comes back alone as before (break29b F7).  The message says when and why the
+    session was voided, where the hand's deal is in force now (an in-force
+    hand of that number in a session of the same group whose text means the
+    same as the voided one, :func:`ingest.meaning.same_in_another_session`),
+    and the two ways on: amend it there, or bring the whole session back in
+    one file (as ``E-CSV-SESSION`` says of a sheet continuing such a
+    session; docs/storage.md "Corrections")."""
+    if con.execute("SELECT 1 FROM hands WHERE session_id = ? LIMIT 1", [session_id]).fetchone() is not None:
+        return
+    voids = _voided_numbers(con, session_id)
+    if not voids or voids <= numbers:  # the whole session brought back: as E-CSV-SESSION advises
+        return
+    count, when, why, group, session = con.execute(
+        "SELECT count(DISTINCT r.hand_id), strftime(max(r.recorded_at), '%Y-%m-%d %H:%M'), "
+        "arg_max(r.reason, r.recorded_at), any_value(x.\"group\"), any_value(x.session) FROM hand_revisions r "
+        "JOIN sessions x USING (session_id) WHERE r.session_id = ? AND r.action = 'void'", [session_id]).fetchone()
+    now = _in_force_elsewhere(con, hand_id, session_id, o.hand, group)
+    if now is None:  # no other night holds its deal: brought back alone it counts once (break29b F7)
+        return
+    here = f"; its deal is in force as hand {o.hand} of session {now!r}"
+    other = f"amend it there (write it under [Session \"{now}\"], shead ingest --amend FILE)"
+    raise CorrectionError(
+        f"{where}: hand {o.hand} of session {session!r} is voided, and the session {session!r} was voided whole "
+        f"(its {count} hands, shead void --session, {when} UTC" + (f": {why!r}" if why else "") + f"){here}: "
+        f"amended alone it would come back into every total and count that night's hand {o.hand} twice, so "
+        f"nothing changed. To correct the hand, {other}; to bring the voided session back instead, amend it whole: "
+        f"a text for every voided hand of it (hands {_ranges(sorted(voids))}) in one file (shead history "
+        f"{shlex.quote(f'{session}#{min(voids)}')} shows a voided hand's text)",
+        code="E-AMEND-SESSION-VOIDED", found=f"hand {o.hand} of session {session!r}, voided whole",
+        expected="a hand of a session in force, or every voided hand of the session")
+
+
+def _in_force_elsewhere(con: duckdb.DuckDBPyConnection, hand_id: int, session_id: int, number: int,
+                        group: str | None) -> str | None:
+    """The name of another session of ``group`` holding, in force, hand
+    ``number`` with the same meaning as voided hand ``hand_id``'s text as
+    voided (:func:`ingest.meaning.same_in_another_session`); None when none.
+    Reads that hand's revisions and the few hands of that number in the
+    group (:func:`_voided_whole`)."""
+    from ingest.meaning import same_in_another_session  # noqa: PLC0415
+    from ingest.shn.canonical import _read_one  # noqa: PLC0415
+
+    row = con.execute("SELECT r.source, x.header FROM hand_revisions r JOIN sessions x USING (session_id) "
+                      "WHERE r.hand_id = ? AND r.source IS NOT NULL ORDER BY r.revision DESC LIMIT 1",
+                      [hand_id]).fetchone()
+    if row is None or not row[1]:
+        return None
+    was = _read_one(row[1], row[0])
+    if was is None:
+        return None
+    rows = con.execute(
+        "SELECT x.session, x.header, t.source FROM hands h JOIN sessions x USING (session_id) "
+        "JOIN hand_text t USING (hand_id) WHERE h.hand = ? AND h.session_id <> ? "
+        "AND x.\"group\" IS NOT DISTINCT FROM ? ORDER BY x.session_id DESC LIMIT 50",
+        [number, session_id, group]).fetchall()
+    for name, header, source in rows:
+        rec = _read_one(header or "", source) if header else None
+        if rec is not None and same_in_another_session(was, rec):
+            return name
+    return None
+
+
 def _header_rules(header: str) -> str | None:
     """The ``[Rules]`` tag of a session header as the store keeps it
     (``sessions.header``: tag lines as the writer writes them), read with the
@@ -5419,6 +5493,9 @@ class Store:
                                           found=f"hand {o.hand} of session {o.session!r}",
                                           expected="a stored hand (its session and number)")
                 hand_id, session_id, rules, stored_hash, stored_header, stored_players = cur
+                if stored_hash is None and restored is None and not bring_back:
+                    _voided_whole(con, where, o, hand_id, session_id,
+                                  {x.outcome.hand for x in result.hands if x.outcome.session == o.session})
                 was = json.loads(stored_players or "{}")
                 stored_text = _stored_text(con, hand_id) if stored_hash is not None else ""
                 _own_lines_kept(where, o, h.source, stored_text, was, rules)
