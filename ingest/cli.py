@@ -1014,18 +1014,49 @@ def _was_voided(db: Path | None, amended: list[dict]) -> set[int]:
         return set()
 
 
-def _no_hand(hand: str, numbered: list[str] | None = None) -> NoReturn:
+def _no_hand(hand: str, numbered: list[str] | None = None, db: Path | None = None) -> NoReturn:
     """Say that no stored hand is named ``hand`` (with, for a hand number
     given where a hand id is meant, how ``numbered`` hands are written) and
-    exit 1."""
-    shown = hand if len(hand) <= 40 else hand[:37] + "..."
-    _err.print(f"error: no stored hand {shown!r} (expected a hand id, \"SESSION#N\" or a content hash)",
-               markup=False, highlight=False)
+    exit 1.  The name is quoted whole (fixit32 F4: a 40-character cut hid
+    the date's last digit and the hand number); one past 200 characters is
+    cut in its middle, its end kept.  ``SESSION#N`` naming a stored session
+    (``db``) says so and which hand numbers it holds."""
+    shown = hand if len(hand) <= 200 else hand[:100] + "…" + hand[-99:]
+    _err.print(f"error: no stored hand {shown!r} (expected a hand id, \"SESSION#N\" or a content hash)"
+               + _session_holds(db, hand), markup=False, highlight=False)
     if numbered:  # a hand's number in its session was meant: say how to name it
         _err.print(f"a plain number is a hand id; hand {int(hand)} of a session is written SESSION#{int(hand)} "
                    "(a part of the session id will do), e.g.: " + ", ".join(repr(k) for k in numbered),
                    markup=False, highlight=False)
     raise typer.Exit(1)
+
+
+def _session_holds(db: Path | None, hand: str) -> str:
+    """For ``SESSION#N`` naming a stored session (its exact name, else the
+    one session whose name holds it) without a hand N: ``: session 'S' is
+    stored and holds hands 1-8`` (and its voided numbers); ``""`` otherwise
+    (:func:`_no_hand`)."""
+    name, sep, number = hand.strip().rpartition("#")
+    number = number.strip()
+    if not sep or not name.strip() or not (number.isascii() and number.isdigit() and len(number) <= 18):
+        return ""
+    name = name.strip()
+    try:
+        with st.reading(db) as con:
+            rows = con.execute("SELECT session_id, session FROM sessions WHERE session = ?", [name]).fetchall() or \
+                con.execute("SELECT session_id, session FROM sessions WHERE contains(session, ?) LIMIT 2",
+                            [name]).fetchall()
+            if len(rows) != 1:
+                return ""
+            sid, session = rows[0]
+            live = sorted(n for (n,) in con.execute("SELECT hand FROM hands WHERE session_id = ?", [sid]).fetchall())
+            voided = sorted(st.voided_numbers(con, sid))
+    except (st.StoreError, duckdb.Error):
+        return ""
+    said = f"hands {st._ranges(live)}" if len(live) > 1 else f"hand {live[0]}" if live else "no hand in force"
+    if voided:
+        said += f" (voided: {st._ranges(voided)})"
+    return f": session {session!r} is stored and holds {said}, no hand {int(number)}"
 
 
 def _history_or_exit(db: Path | None, hand: str):
@@ -1039,7 +1070,7 @@ def _history_or_exit(db: Path | None, hand: str):
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     if found is None:
-        _no_hand(hand)
+        _no_hand(hand, db=db)
     return found
 
 
@@ -1186,7 +1217,7 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
                    "revisions and text (`shead ingest --amend FILE` brings it back)", markup=False, highlight=False)
         raise typer.Exit(1)
     if found is None:
-        _no_hand(hand, numbered)
+        _no_hand(hand, numbered, db=db)
     frames, sk_state, notes = replay_frames(found, fmt, text)
     for note in notes:
         _err.print(f"note: {note}")
@@ -1446,8 +1477,9 @@ def rederive(db: Optional[Path] = DbOption) -> None:
         _err.print(f"error: {store.path}: no database here")
         raise typer.Exit(1)
     try:
+        # no bar where stderr is no terminal: it wrote an empty line before an error (fixit32 F4)
         with Progress(TextColumn("re-deriving"), BarColumn(), MofNCompleteColumn(), console=_err,
-                      transient=True) as progress:
+                      transient=True, disable=not _err.is_terminal) as progress:
             task = progress.add_task("rederive", total=None)
             rep = store.rederive(on_progress=lambda done, total: progress.update(task, completed=done, total=total))
     except st.StoreError as exc:  # not a DuckDB file, a read-only file system: one line (break17 F4)
@@ -1918,7 +1950,7 @@ def analyze(hand: Optional[str] = typer.Argument(None, help='A hand id, "SESSION
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     if found is None:
-        _no_hand(hand)
+        _no_hand(hand, db=db)
     if doc is None:
         try:
             start, result, secs = an.analyse_stored(found, fmt, text)

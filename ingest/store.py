@@ -294,6 +294,13 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
             # a write open while this process holds a read-only connection (another dashboard session's
             # page run, dashboard.filters.page_connection) waits for it like for another process's lock
             if not _is_lock_error(exc) and not (not read_only and "different configuration" in str(exc)):
+                if not read_only and any(w in str(exc) for w in _READ_ONLY_WORDS):
+                    # fixit32 F4: "IO Error: … Operation not permitted" did not say what to do
+                    raise StoreError(
+                        f"{db}: cannot open the database to write: the file is read-only (or its folder is; "
+                        f"{exc}): this command changes the database and needs a writable file: make it writable "
+                        f"(chmod u+w, or chattr -i where it was made immutable), or copy it (cp "
+                        f"{shlex.quote(str(db))} writable.duckdb) and give --db writable.duckdb") from exc
                 raise StoreError(f"{db}: cannot open the database: {exc}") from exc
             waited = time.monotonic() - start
             if waited >= limit:
@@ -2459,6 +2466,10 @@ def _in_force_elsewhere(con: duckdb.DuckDBPyConnection, hand_id: int, session_id
         if rec is not None and same_in_another_session(was, rec):
             return name
     return None
+
+
+#: what DuckDB's error says when a file cannot be opened to write for its permissions (:func:`connect`)
+_READ_ONLY_WORDS = ("Operation not permitted", "Permission denied", "Read-only file system", "read-only")
 
 
 def _header_rules(header: str) -> str | None:
