@@ -409,6 +409,38 @@ def _quote(tok: str) -> str:
     return repr(tok)
 
 
+def _full_stops(toks: list[str], cards: dict, seats) -> list[tuple[int, str]] | None:
+    """The tokens of a statement line ending with a phone's full stop (or
+    two) whose meaning without it is certain — a keyword in any case, a
+    seat in force (``seats``), a whole number, a card of the mode: ``[(index, as
+    written)]``, each token in ``toks`` replaced by itself without them
+    (phone32 F3).  None (``toks`` unchanged) when none is, or when the only
+    ones are cards (``call AH.`` keeps its own warning, fixb28).  Notes and
+    tags are never touched."""
+    got = None
+    only_cards = True
+    for k, t in enumerate(toks):
+        if len(t) < 2 or t[-1] != "." or t[0] in "{[":
+            continue
+        b = t.rstrip(".")
+        if not b or "." in b or (k and (toks[k - 1] == "of" or toks[k - 1][-1] == "/")):
+            continue  # 'pts 72 / 48.', 'tricks 4 of 6.': a pair's own W-PHONE-SLIP says it (fixb28)
+        if b in cards:
+            pass
+        elif b.lower() in KEYWORDS or _SINT_RE.fullmatch(b) or b in seats:
+            only_cards = False
+        else:
+            continue
+        if got is None:
+            got = []
+        got.append((k, t))
+    if got is None or only_cards:
+        return None
+    for k, t in got:
+        toks[k] = t.rstrip(".")
+    return got
+
+
 def _punct_hint(t: str) -> str:
     """A hint for a phone's or a score pad's punctuation in a token (real23
     F7): a comma, a keyword's colon, a comment started as in another
@@ -1611,7 +1643,7 @@ class _Reader:
             if toks[0] == "%SHN" and self.ln > 1:  # a second file's header: two files joined (real21 F0)
                 self._file_again(line)
                 continue
-            self._process(toks, 0)
+            self._slow(line, toks)
         self.ln = len(lines)
         self._end_hand(len(text))
         self._tag_late_rest()
@@ -1742,7 +1774,34 @@ class _Reader:
         if toks[0] == "%SHN" and self.ln > 1:  # a second file's header: two files joined (real21 F0)
             self._file_again(line)
             return
+        self._slow(line, toks)
+
+    def _slow(self, line: str, toks: list[str]) -> None:
+        """The statement loop over ``toks`` of ``line`` (the fast path did
+        not read it), a phone's full stops after its words read with one
+        warning (phone32 F3, :func:`_full_stops`)."""
+        stops = _full_stops(toks, self.cards, self.seatset) if "." in line else None
         self._process(toks, 0)
+        if stops:
+            self._stops_said(line, toks, stops)
+
+    def _stops_said(self, line: str, toks: list[str], stops: list[tuple[int, str]]) -> None:
+        """The one ``W-PHONE-SLIP`` of a line whose statements ended with a
+        phone's full stop (phone32 F3: ``Pick Bob.  Call AH.  Partner Di.``,
+        iOS's double-space full stop), read without them by
+        :func:`_full_stops`: at the first, naming each (the tokens ``stops``
+        as written, by index), read as the line without them (a '.' ends no
+        statement in SHN, docs/notation.md §2).  Only on the statement loop's
+        path (the fast path never reads a token with a '.')."""
+        k0 = stops[0][0]
+        found = [t for _k, t in stops]
+        shown = ", ".join(_quote(t) for t in found[:6]) + (", ..." if len(found) > 6 else "")
+        read_as = line.split(";", 1)[0].strip() if "{" not in line else " ".join(toks)
+        for _k, t in stops:
+            read_as = read_as.replace(t, t.rstrip("."), 1)
+        self._phone_slip(toks, k0, read_as, f"{len(found)} statement word{'s' if len(found) > 1 else ''} of the line "
+                         f"with a full stop after {'them' if len(found) > 1 else 'it'} ({shown}; a phone's: two "
+                         "spaces typed make '. ')", "a '.' ends no statement in SHN", found=found[0])
 
     def _commented(self, line: str, toks: list[str]) -> None:
         """A ``line`` with a ``;`` in it: its statements ``toks`` read, then,
