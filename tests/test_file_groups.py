@@ -77,11 +77,12 @@ def interrupted_at(n: int, real):
 FOUR = {
     "a.shn": shn(event("Club", "2026.11.27"), NIGHT),
     "b.shn": shn(event("Club re-sent", "2026.11.27"), NIGHT),  # a's night under another Event: a copy
-    # Di +2, Al +1, Bea Cy Ed -1; hand 1 again (E-HAND-ORDER: numbers rise in a session); hand 2 refused at its
+    # Di +2, Al +1, Bea Cy Ed -1; another hand 1 (E-HAND-ORDER: numbers rise in a session; its 66 differs from the
+    # first's 61: the same text would be a block pasted twice, read once, phone32 F4); hand 2 refused at its
     # 'hand' line (E-HAND-ORDER: of the hands numbered from 1 again, break26 F1), its 121 points not reached
     "c.shn": shn(event("Tuesday", "2026.12.01"),
                  "hand 1  dealer Bea\npick Di  call AC  partner Al  pts 61  win\n\n"
-                 "hand 1  dealer Bea\npick Di  call AC  partner Al  pts 61  win\n\n"
+                 "hand 1  dealer Bea\npick Di  call AC  partner Al  pts 66  win\n\n"
                  "hand 2  dealer Cy\npick Ed  call AS  partner Al  pts 121  win\n"),
     "d.shn": shn(event("Wednesday", "2026.12.02"), "hand 1  dealer Bea\npick Di  call AC  partner Al  pts 130  win\n"),
 }

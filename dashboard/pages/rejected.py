@@ -67,8 +67,11 @@ if not copies.is_empty():
                  f"{len(copies):,} refused copies of stored hands")
     st.dataframe(hl.tidy(copies.select(*SHOWN)), hide_index=True, placeholder="—", column_config=COLUMNS)
     st.caption("These hands are stored (the Sheet shows them); the text refused is another copy of each: a night "
-               "sent again with a typo, or another text of the hand (E-HAND-CONFLICT). To change a stored hand, "
-               "amend it (Log a hand's Edit tab, or shead ingest --amend).")
+               "sent again with a typo, another text of the hand (E-HAND-CONFLICT), or a different hand written "
+               "under a number its file had used (E-HAND-ORDER): if it is another hand, log it under its own number. "
+               "To change a stored hand, amend it (Log a hand's Edit tab, or shead ingest --amend). A hand pasted "
+               "twice, the same text, is no longer refused (read once, W-HAND-PASTED): such a row refused earlier "
+               "needs nothing.")
 rows = pl.concat([missing, copies])
 
 labels = [f"{r['file'] or '(no file)'}:{r['line']}:{r['col']} {r['code']}" for r in rows.to_dicts()]

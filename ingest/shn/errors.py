@@ -46,7 +46,8 @@ SYNTAX_CODES: dict[str, str] = {
     "E-TAG-LATE": "a [Date], [Event] or [Table] written after a hand's statements naming another night than its "
                   "session's: it would be that hand's own (§4.2); the hand is refused, as it may start the next night",
     "W-TAG-QUOTES": "a warning: a tag's value in curly quotes (a phone's smart punctuation), read as if straight; said once a file",
-    "W-PHONE-SLIP": "a warning: a phone's slip whose meaning is certain ('call AH.', 'pts 72/48', 'tricks 4 of 6'), read as the SHN it means",
+    "W-PHONE-SLIP": "a warning: a phone's slip whose meaning is certain ('call AH.', 'pts 72/48', 'tricks 4 of 6', 'Pick Bob.  Win.'), read as the SHN it means",
+    "W-HAND-PASTED": "a warning: a hand block written twice in a row, the same text under the same number (pasted twice), read once",
     "E-HEADER": "line 1 is not '%SHN 1.0'",
     "E-TAG": "a malformed tag: not [Name \"value\"], or an escape other than \\\" and \\\\",
     "E-SEATS": "a malformed Seats tag value: no seat, a duplicate alias, or an alias that is a keyword or looks like a card",

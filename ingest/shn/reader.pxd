@@ -66,6 +66,7 @@ cdef class _Reader:
     cdef public object block_restart
     cdef public object sess_day
     cdef public object eol_trick
+    cdef public object pasted
     cpdef _process(self, toks, i)
     cpdef _dealt(self, rec)
     cpdef _tricked(self, rec, last)

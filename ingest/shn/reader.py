@@ -1424,7 +1424,7 @@ class _Reader:
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
         "curly_said", "voided_sessions", "sess_last", "block_sid", "block_again", "block_restart", "sess_day",
-        "eol_trick",
+        "eol_trick", "pasted",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -1464,6 +1464,9 @@ class _Reader:
         #: a streamed file's trick refused at its line end ('t1 Al:' and nothing), as (line, 't1', 'Al'): the lines
         #: below it are not read yet, so its hint (real27 F5) is made when the hand ends (None: no such refusal)
         self.eol_trick: tuple | None = None
+        #: the hand being read when it repeats the number of the hand just above (phone32 F4: a block pasted
+        #: twice): (that hand, the E-HAND-ORDER it gets unless its text is the same); None otherwise
+        self.pasted: tuple | None = None
         self.sess_errs: list[Diagnostic] = []
         self.sess_seats: frozenset | None = None
         self.sess_order: dict[str, int] | None = None
@@ -2188,8 +2191,39 @@ class _Reader:
         if h.source[-1:] == "\ufeff":  # the next hand's line starts with a BOM (W-BOM, read as a space there): it
             h.source = h.source.rstrip("\ufeff")  # is that line's, not this hand's text (break27 F5: the amended
             # hand's old copy above it was then "other text", E-HAND-CONFLICT, not W-HAND-AMENDED)
+        if self.pasted is not None:
+            self._pasted(h)
         self.hand = None
         self.last = None
+
+    def _pasted(self, h: HandRecord) -> None:
+        """The hand ``h`` just read under the number of the hand above it
+        (:attr:`pasted`): when its text is that hand's (spaces and blank
+        lines aside) and holds statements beyond its ``hand N`` line, a block
+        pasted twice (phone32 F4: a phone's note pasted again, as a CSV's rows
+        are with W-CSV-PASTED): dropped, counted once,
+        with a ``W-HAND-PASTED`` warning at its ``hand``; otherwise another
+        hand under a number already used: its ``E-HAND-ORDER`` (raised when
+        strict), the hand refused."""
+        prev, d, sess = self.pasted
+        self.pasted = None
+        if h.source.split() == prev.source.split() and not h.errors and _has_statements(h):
+            if self.hands and self.hands[-1] is h:
+                self.hands.pop()
+            if sess is not self.sess:  # a hand 1 pasted twice is no night numbered from 1 again (break26 F1)
+                self.sess = sess
+                self.block_restart = None
+            self.late_pending = []
+            self.errors.append(Diagnostic(
+                "W-HAND-PASTED", f"hand {h.number} at line {d.line} is the same text as hand {h.number} at line "
+                f"{prev.pos.line} above it (a block pasted twice?): read once; delete the copy to silence this "
+                "warning", "warning", self.path, h.pos.line, h.pos.col, h.number,
+                None, f"hand {h.number}", "each hand written once"))
+            return
+        if self.strict:
+            raise ShnSyntaxError(d)
+        h.errors.insert(0, d)
+        self.hand_failed = True
 
     def _eol_trick_said(self, h: HandRecord) -> None:
         """A streamed file's trick refused at its line end, said as
@@ -2745,6 +2779,7 @@ class _Reader:
                 "line above their hand 1 with that night's own [Date \"YYYY.MM.DD\"] (and its other tags) under it; "
                 f"if they go on with this night, number them after {top}"), toks, j, t, f"> {top}")
         if self.last_num is not None and num <= self.last_num:
+            sess_before = self.sess  # a block pasted twice keeps it (_pasted)
             if num == 1:  # another night's hands numbered from 1 again: the block's later hands go with it (break26 F1)
                 self.block_restart = (ln, self.last_num)
                 # its hands filed under the night's would-be session, as a block written again is (_block_start):
@@ -2759,6 +2794,14 @@ class _Reader:
             else:
                 msg = (f"found hand {num} after hand {self.last_num} in the same session; expected a number greater "
                        f"than {self.last_num} (start a new session with [Session \"id\"] to restart the numbering)")
+            prev = self.hands[-2] if num == self.last_num and len(self.hands) > 1 else None
+            if prev is not None and prev.number == num and not self.enc_cut:
+                # the hand just above under the same number: a block pasted twice when its text is the same, told
+                # when the hand ends (_end_hand); the E-HAND-ORDER below when it is not (phone32 F4)
+                self.pasted = (prev, Diagnostic("E-HAND-ORDER", msg, "error", self.path, ln, self._col(toks, j), num,
+                                                 None, t, f"> {self.last_num}"), sess_before)
+                self.p = line.find(t, p) + len(t)
+                return j + 1
             if n == 2 and not self.strict and not self.enc_cut:
                 # a line that is only 'hand N' (issue 15: 50,000 of them out of order): its one error recorded
                 # as _process records it (_fail; the hand then skipped, the line has nothing more), without
