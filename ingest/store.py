@@ -3337,6 +3337,50 @@ def _units_of(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict[str, int]:
                                                "player IS NOT NULL GROUP BY player", [hand_id]).fetchall()}
 
 
+def _stored_spellings(groups: dict, event: str) -> dict | None:
+    """The stored spellings (-> their players) of the group ``event`` names
+    but for case, accents or spacing, of ``groups`` (folded group -> its
+    spellings, :meth:`Store._stored_names`); None when none is stored."""
+    return next((groups[f] for f in sorted(_fold_variants(event)) if f in groups), None)
+
+
+def group_spelling_warning(event: str, spelt: str, sid: str, path: str | None, at=None) -> Diagnostic:
+    """The ``W-GROUP-SPELLING`` of a new session whose ``[Event]`` ``event``
+    is the stored group ``spelt`` written otherwise only in case, accents or
+    spacing (real23 F1): what to write, and, once stored as session
+    ``sid``, how to undo it; at ``at`` (the tag's Pos) of ``path``."""
+    return Diagnostic(
+        "W-GROUP-SPELLING", f"[Event {event!r}] is a new group; the group {spelt!r} is stored, written "
+        "otherwise only in case, accents or spacing: if it is that group, write [Event "
+        f"\"{spelt}\"] (once stored: shead void {shlex.quote(sid)} --session --reason 'group spelling', then "
+        f"ingest the file again with [Event \"{spelt}\"]); if it is another group, nothing to do",
+        "warning", path, at.line if at else 0, at.col if at else 0, found=event, expected=spelt)
+
+
+def group_spelt_otherwise(con: duckdb.DuckDBPyConnection, event: str) -> str | None:
+    """The stored group that ``event`` (a new session's ``[Event]``) writes
+    otherwise only in case, accents or spacing, as ``shead ingest``'s
+    ``W-GROUP-SPELLING`` finds it (:meth:`Store._note_spellings`), or None
+    (none stored, or ``event`` is a stored spelling itself).  One query;
+    ``con`` may be read-only (the Log a hand page asks before saving,
+    phone32 F1)."""
+    event = (event or "").strip()
+    if not event:
+        return None
+    try:
+        rows = con.execute('SELECT DISTINCT "group" FROM sessions WHERE "group" IS NOT NULL').fetchall()
+    except duckdb.Error:
+        return None
+    groups: dict[str, dict[str, set]] = {}
+    for (g,) in rows:
+        groups.setdefault(_fold_name(g), {}).setdefault(g, set())
+    stored = _stored_spellings(groups, event)
+    if not stored or event in stored:
+        return None
+    spelt = sorted(stored)[0]
+    return None if spelt.strip() == event else spelt  # an end space stored before session 23: W-TAG-SPACES's case
+
+
 def _fold_variants(text: str) -> set[str]:
     """:func:`_fold_name` of ``text``, and of it with each control character
     read as a space: a NUL byte may stand in a name or in place of its space
@@ -5932,7 +5976,7 @@ class Store:
         said = set()
         for sess in sessions.values():
             event = sess.tags["Event"]
-            stored = next((groups[f] for f in sorted(_fold_variants(event)) if f in groups), None)
+            stored = _stored_spellings(groups, event)
             if not stored:
                 continue
             at = sess.tag_pos.get("Event")
@@ -5942,12 +5986,7 @@ class Store:
                 if spelt.strip() == event:  # stored with an end space, read so before session 23 (real23b F2)
                     shn.errors.append(self._end_space_group(spelt, sess, at, shn.path))
                     continue
-                shn.errors.append(Diagnostic(
-                    "W-GROUP-SPELLING", f"[Event {event!r}] is a new group; the group {spelt!r} is stored, written "
-                    "otherwise only in case, accents or spacing: if it is that group, write [Event "
-                    f"\"{spelt}\"] (once stored: shead void {shlex.quote(sess.id)} --session --reason 'group spelling', then "
-                    f"ingest the file again with [Event \"{spelt}\"]); if it is another group, nothing to do",
-                    "warning", shn.path, at.line if at else 0, at.col if at else 0, found=event, expected=spelt))
+                shn.errors.append(group_spelling_warning(event, spelt, sess.id, shn.path, at))
             players = {p for ps in stored.values() for p in ps}
             by_fold: dict[str, list[str]] = {}
             for p in players:

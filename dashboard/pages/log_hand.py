@@ -606,20 +606,70 @@ def repeat_warning(earlier: list, h):
         col=1, hand=b.hand, found=f"hand {b.hand}", expected=f"another hand than hand {a.hand}")
 
 
+def _group_spelling(h):
+    """The ``W-GROUP-SPELLING`` ``shead ingest`` gives hand ``h`` when its
+    session is new and its group (``[Event]``) is a stored group written
+    otherwise only in case, accents or spacing
+    (:func:`ingest.store.group_spelt_otherwise`), or None: said before the
+    hand is saved (phone32 F1)."""
+    from ingest.store import group_spelling_warning, group_spelt_otherwise  # noqa: PLC0415
+
+    event = h.outcome.group
+    if not event:
+        return None
+    try:
+        with reading(resolve_db()) as con:
+            if con.execute("SELECT 1 FROM sessions WHERE session = ?", [h.outcome.session]).fetchone():
+                return None  # the session is stored: its group is what it is
+            spelt = group_spelt_otherwise(con, event)
+    except StoreError:  # StoreMissing: a first hand, no group stored
+        return None
+    return None if spelt is None else group_spelling_warning(event, spelt, h.outcome.session, SOURCE)
+
+
+def _offer_group_spelling() -> None:
+    """Under a new session's fields: when the Event typed is a stored group
+    written otherwise only in case, accents or spacing (``thursday night
+    sheepshead ``), say so and offer the stored spelling (a button that
+    writes it in the Event box) before any hand is saved (phone32 F1)."""
+    from ingest.store import group_spelt_otherwise  # noqa: PLC0415
+
+    from dashboard.text import md  # noqa: PLC0415
+
+    event = (ss.get("lh_event") or "").strip()
+    if not event or _who is not None:
+        return
+    try:
+        with reading(resolve_db()) as con:
+            spelt = group_spelt_otherwise(con, event)
+    except StoreError:
+        return
+    if spelt is None:
+        return
+    st.warning(f"The group '{md(event)}' differs only in case, accents or spaces from the stored group "
+               f"'{md(spelt)}': saved so, it is a new group of its own. If it is that group, use its spelling.")
+    st.button(f"Use '{spelt}'", key="lh_use_group", on_click=ss.__setitem__, args=("lh_event", spelt))
+
+
 def _show_or_save(out: dict, errs: dict, text: str, h, save: bool) -> bool:
     """Put the derived score of ``h`` in ``out``; store it when ``save`` and
     the same text was shown before.  True when stored."""
     ss = st.session_state
+    warnings = [f"{d.code}: {d.message}" for d in h.diagnostics]
+    spelling = _group_spelling(h)  # what shead ingest says of the new group, said before saving (phone32 F1)
+    if spelling is not None:
+        warnings.append(f"{spelling.code}: {spelling.message}")
     out["preview"] = {"units": dict(h.outcome.units), "breakdown": h.outcome.breakdown,
                       "outcome": h.outcome.outcome, "provenance": dict(h.outcome.provenance),
-                      "warnings": [f"{d.code}: {d.message}" for d in h.diagnostics], "session": h.outcome.session}
+                      "warnings": warnings, "session": h.outcome.session}
     if not save:
         return False
+    fr = FileResult(path=SOURCE, hands=[h])
     try:
         from dashboard.access import writer_store  # noqa: PLC0415 - a scorer signed in stores only their group
 
         with writer_store() as store:
-            rep = store.ingest_file(FileResult(path=SOURCE, hands=[h]))
+            rep = store.ingest_file(fr)
     except StoreError as exc:
         errs["general"] = [f"not saved: {exc}"]
         ss["lh_save_refused"] = True
@@ -637,6 +687,12 @@ def _show_or_save(out: dict, errs: dict, text: str, h, save: bool) -> bool:
         ss["lh_save_refused"] = True
         return False
     out["saved"] = f"Stored hand {h.outcome.hand} of {h.outcome.session}."
+    # the stored hand's warnings as shead ingest gives them (W-GROUP-SPELLING, W-PLAYER-SPELLING, ...), shown under
+    # "Stored hand N", each once (phone32 F1: the page said only "Stored hand 1")
+    for d in [*fr.errors, *rep.file_errors]:
+        said = f"{d.code}: {d.message}"
+        if d.severity == "warning" and said not in warnings:
+            warnings.append(said)
     ss["lh_just_saved"] = True
     return True
 
@@ -918,6 +974,7 @@ else:
     st.text_input("Seats, clockwise", key="lh_seats",
                   placeholder="Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl")
     st.text_input("Rules", key="lh_rules", help="a profile and overrides, e.g. wi5-called-ace; doubleOnBump=on")
+    _offer_group_spelling()
 
 ctx = session_context()
 # a new session's empty fields are said once something is typed or checked, not as errors on a first visit
