@@ -37,7 +37,7 @@ import re
 import streamlit as st
 
 from ingest.model import FileResult, same_rules
-from ingest.shn.reader import parse_seats, seats_expected
+from ingest.shn.reader import parse_seats, read_number, seats_expected
 from ingest.store import StoreError, StoreMissing, reading, resolve_db, sources_where
 from ingest.validate import validate_text
 from replay.cards import Card, CardParseError
@@ -448,24 +448,16 @@ def call_suits(rules: str | None) -> dict[str, str]:
 # checking and saving (button callbacks: they run before the page is drawn)
 
 
-_INT = re.compile(r"^[+-]?\d+$")
-
-
-def read_int(text) -> int | None:
-    """A typed whole number (``"72"``, ``"+2"``, ``"-4"``); None for an empty
-    field (nothing written: the rules derive it); raises ValueError for
-    anything else.  Every number field of the form is a text field, so an
-    emptied field stays empty instead of becoming 0 (issue 12)."""
-    if text is None:
-        return None
-    if isinstance(text, int):
-        return text
-    t = str(text).strip().replace("−", "-")
-    if not t:
-        return None
-    if not _INT.match(t):
-        raise ValueError(f"{text!r} is not a whole number")
-    return int(t)
+def read_int(text, kw: str = "score") -> int | None:
+    """A typed whole number read as SHN reads it after ``kw`` (``pts``,
+    ``tricks``, ``score``: :func:`ingest.shn.reader.read_number`, the one
+    reading: ``72``, ``+2``, ``-4``, the en and em dashes and U+2212 as minus,
+    ``72.``, ``72/48`` for points, phone32 F2); None for an empty field
+    (nothing written: the rules derive it); raises ValueError with the
+    reader's message for anything else.  Every number field of the form is a
+    text field, so an emptied field stays empty instead of becoming 0 (issue
+    12)."""
+    return read_number(text, kw)[0]
 
 
 def form_values(ctx: dict) -> dict:
@@ -487,7 +479,7 @@ def _numbers(v: dict, errs: dict) -> None:
     a field that is not a whole number gets its error."""
     for key in ("pts", "tricks"):
         try:
-            v[key] = read_int(v[key])
+            v[key] = read_int(v[key], key)
         except ValueError as exc:
             errs.setdefault(key, []).append(str(exc))
             v[key] = None

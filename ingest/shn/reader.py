@@ -4105,3 +4105,46 @@ def read_stream(path: str | os.PathLike, batch: int = 2000, name: str | None = N
     finally:
         if was_enabled:
             gc.enable()
+
+
+#: the statement a form's number box is read as (read_number): its keyword and the seat a score is read for
+_NUMBER_LINES = {"pts": "pts {}", "tricks": "tricks {}", "score": "score A {}"}
+
+
+def read_number(typed, kw: str) -> tuple[int | None, list[Diagnostic]]:
+    """A number typed in a form's box read as SHN reads it after ``kw``
+    (``"pts"``, ``"tricks"`` or ``"score"``: a seat's units): ``(value,
+    warnings)``, the warnings the reader gives (``W-PHONE-SLIP`` for ``72.``
+    or ``72/48``); ``(None, [])`` for an empty box (nothing written).  One
+    source of the reading (phone32 F2: the Log a hand form refused the en
+    and em dashes, U+2212, ``72.`` and ``72/48`` that SHN reads,
+    docs/notation.md §2.3, rules.md A-6): the text is read by :func:`read`
+    as that one statement of a hand.  Raises ValueError with the reader's
+    message (without its SHN position) for what SHN refuses (``'x' is not
+    a whole number`` for a word, the reader's reason for a pair not summing
+    to 120 or a number out of range), and for text that holds more than the
+    number (another statement, a comment)."""
+    if typed is None:
+        return None, []
+    if isinstance(typed, int):
+        return typed, []
+    t = " ".join(str(typed).split())
+    if not t:
+        return None, []
+    if any(c in t for c in ";{}[]\"") or any(w.rstrip(".").lower() in KEYWORDS for w in t.split()):
+        raise ValueError(f"{str(typed).strip()!r} is not a whole number")
+    f = read('%SHN 1.0\n[Seats "A"]\nhand 1\n' + _NUMBER_LINES[kw].format(t) + "\n", "number")
+    errors = [d for h in f.hands for d in h.errors] + [d for d in f.errors if d.severity == "error"]
+    if errors:
+        msg = errors[0].message
+        if "expected a whole number" in msg:  # the plain refusal, without the statement's SHN words
+            raise ValueError(f"{str(typed).strip()!r} is not a whole number")
+        raise ValueError(msg if t in msg else f"{t!r}: {msg}")
+    (h,) = f.hands
+    if kw == "score":
+        ((_a, v),) = h.score.entries
+    else:
+        v = getattr(h, "pts" if kw == "pts" else "tricks_won")
+    if v is None or v.value is None or getattr(v, "agreed", False):
+        raise ValueError(f"{str(typed).strip()!r} is not a whole number")
+    return v.value, [d for d in f.errors if d.severity == "warning"]
