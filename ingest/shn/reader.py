@@ -1784,9 +1784,59 @@ class _Reader:
         not read it), a phone's full stops after its words read with one
         warning (phone32 F3, :func:`_full_stops`)."""
         stops = _full_stops(toks, self.cards, self.seatset) if "." in line else None
+        h = self.hand
+        if h is not None and h.score is not None and toks[0] in self.seatset and not self.skipping \
+                and self._score_wrapped(line, toks):
+            return
         self._process(toks, 0)
         if stops:
             self._stops_said(line, toks, stops)
+
+    def _pairs_after_score(self, toks: list[str]) -> bool:
+        """True when ``toks`` are only seat and units pairs (a seat in force,
+        then a whole number with an optional sign) and the line above is the
+        hand's score line: a score line the phone wrapped (phone32 F5)."""
+        n = len(toks)
+        if n < 2 or n & 1 or self.hand is None or self.hand.score is None:
+            return False
+        seatset = self.seatset
+        for k in range(0, n, 2):
+            if toks[k] not in seatset or (toks[k + 1] not in _SINT and not _SINT_RE.fullmatch(toks[k + 1])):
+                return False
+        return self.hand.score.pos.line == self.ln - 1
+
+    def _score_wrapped(self, line: str, toks: list[str]) -> bool:
+        """A line of only seat/units pairs right below the hand's score line,
+        its seats none of the score's (``Score Al +2 Bob -4 Cy +2`` then
+        ``Di -2 Ed +2``: a phone's wrap, phone32 F5): read as the end of
+        that line, with a ``W-PHONE-SLIP`` saying to join it; the units are
+        checked as any score's.  False (nothing read) for any other line."""
+        if not self._pairs_after_score(toks):
+            return False
+        sc = self.hand.score
+        entries = list(sc.entries)
+        have = {a for a, _ in entries}
+        seats = toks[0::2]
+        if have & set(seats) or len(set(seats)) != len(seats):
+            return False
+        ln = self.ln
+        p = 0
+        for k in range(0, len(toks), 2):
+            q = line.find(toks[k], p)
+            u = toks[k + 1]
+            r = line.find(u, q + len(toks[k]))
+            p = r + len(u)
+            entries.append((toks[k], new_value(_SINT[u] if u in _SINT else _to_int(u), ln, r + 1)))
+        sc.entries = entries
+        self.last = entries[-1][1]
+        above = self.lines[ln - 2]
+        cut = comment_at(above) if ";" in above else -1
+        above = above[:cut] if cut >= 0 else above
+        read_as = f"{' '.join(above.split())} {' '.join(toks)}"
+        self._phone_slip(toks, 0, read_as, "a line of only seats and their units right below the score line, "
+                         "its seats not yet scored (a phone's wrap of a long line)", "a statement ends at its "
+                         "line's end in SHN; join it to the score line above", found=" ".join(toks))
+        return True
 
     def _stops_said(self, line: str, toks: list[str], stops: list[tuple[int, str]]) -> None:
         """The one ``W-PHONE-SLIP`` of a line whose statements ended with a
@@ -2126,6 +2176,11 @@ class _Reader:
             hint = f"; an aside in parentheses is not SHN: write it as a note in braces ({{{aside}}})"
         elif not hint and (i or not t.startswith(("#", "//", "--"))) and (hint := _sep_hint(toks, i)):
             pass  # 'Score:', 'Pick Bea, Call AH' (real23 F7); a line starting '#' is a note: the hint below
+        elif i == 0 and self._pairs_after_score(toks):
+            # a score line's wrap that cannot be its end (a seat scored twice): never advise a comment, which would
+            # drop the units unchecked (phone32 F5)
+            hint = ("; a line of seats and units right below the score line: join it to the score line above "
+                    "(one 'score' line names each seat once)")
         elif not hint and i == 0 and (t.startswith(("#", "//", "--")) or (t.isalpha() and len(toks) > 1)):
             # a scorer's note between hands ('pizza break', '# second half'): it refused the hand above it, with
             # no word of how a note is written (scorer19 F8)
