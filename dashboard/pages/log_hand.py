@@ -504,7 +504,10 @@ def _local_errors(ctx: dict, v: dict) -> dict[str, list[str]]:
         if v["call"] == "ten" and v["suit"] in (None, NOT_WRITTEN):
             # a ten call is known by its suit only (B-10); with the suit not known write Call "(not written)"
             errs.setdefault("call", []).append("choose the called suit of the ten call (or Call: (not written))")
-        if v["call"] == "under":
+        if v["call"] == "under" and not v["under"]:  # phone32 F6: not "the unknown card: '' is not a card"
+            errs.setdefault("under", []).append("type the card the call is under (e.g. 10H): the called ace's "
+                                                "suit is the one of that card")
+        elif v["call"] == "under":
             try:
                 v["under"] = str(Card.parse(v["under"]))
             except CardParseError as exc:
@@ -1032,6 +1035,8 @@ def _ready(v: dict) -> bool:
     """Enough of the form is filled in to show the derived score."""
     if v["number"] is None or not v["dealer"]:
         return False
+    if v["kind"] == "picked" and v["call"] == "under" and not v["under"]:
+        return False  # the card not typed yet: nothing to say before it is (phone32 F6)
     return v["kind"] != "picked" or bool(v["picker"])
 
 

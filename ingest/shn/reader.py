@@ -2176,6 +2176,10 @@ class _Reader:
             hint = f"; an aside in parentheses is not SHN: write it as a note in braces ({{{aside}}})"
         elif not hint and (i or not t.startswith(("#", "//", "--"))) and (hint := _sep_hint(toks, i)):
             pass  # 'Score:', 'Pick Bea, Call AH' (real23 F7); a line starting '#' is a note: the hint below
+        elif not any(c.isalnum() for c in t) and not hint and t[0] not in "{}[]();#/-=:,.^?":
+            # an emoji or a symbol outside a comment ('Win 👍', phone32 F6): where such a thing goes
+            rest = " ".join(toks[i:])[:40]
+            hint = f"; a remark goes after ';' (; {rest}) or in braces ({{{rest}}})"
         elif i == 0 and self._pairs_after_score(toks):
             # a score line's wrap that cannot be its end (a seat scored twice): never advise a comment, which would
             # drop the units unchecked (phone32 F5)

@@ -1,0 +1,36 @@
+"""phone32 F6 (session 32, fixg32), two of the smaller message findings.
+
+- `Win 👍` (an emoji outside a comment) was `E-STATEMENT found '👍'` with no word of where such a thing goes: now
+  the message says to put it after ';' or in braces.  The hand is refused still (nothing guessed).
+- Log a hand at 390 px: choosing Call "ace, under a card" at once showed the red error
+  "the unknown card: '' is not a card" before anything was typed: now nothing is said until the card is typed or
+  the score checked, and then "type the card ...".
+"""
+
+from __future__ import annotations
+
+from ingest.validate import validate_text
+from tests.test_dashboard_replay import example_db, ok, page, press  # noqa: F401
+
+HEAD = ('%SHN 1.0\n[Event "Phone Night Club"]\n[Date "2026.12.09"]\n[Seats "Al; Bob; Cy; Di; Ed"]\n'
+        '[Rules "wi5-called-ace"]\n\nhand 6  dealer Ed\n')
+
+
+def test_an_emoji_outside_a_comment_says_where_it_goes():
+    res = validate_text(HEAD + "Pick Al  Call AH  Partner Cy  pts 61  Win \U0001f44d\n", "e.shn")
+    (r,) = res.rejected
+    e = r.errors[0]
+    # 'Pick Al  Call AH  Partner Cy  pts 61  Win 👍': Win at 39-41, a space, the emoji at column 43
+    assert (e.code, e.line, e.col, e.found) == ("E-STATEMENT", 8, 43, "\U0001f44d")
+    assert "; \U0001f44d" in e.message and "{\U0001f44d}" in e.message
+
+
+def test_call_under_a_card_says_nothing_before_the_card_is_typed(example_db):  # noqa: F811
+    at = ok(page("log_hand.py").run())
+    at.selectbox(key="lh_picker").set_value("Al").run()
+    ok(at.selectbox(key="lh_call").set_value("under").run())
+    assert not [e.value for e in at.error if "is not a card" in e.value or "under" in e.value], \
+        [e.value for e in at.error]
+    press(at, "Check score")
+    said = [e.value for e in at.error]
+    assert any("type the card" in m for m in said) and not any("'' is not a card" in m for m in said), said
