@@ -34,3 +34,17 @@ def test_call_under_a_card_says_nothing_before_the_card_is_typed(example_db):  #
     press(at, "Check score")
     said = [e.value for e in at.error]
     assert any("type the card" in m for m in said) and not any("'' is not a card" in m for m in said), said
+
+
+def test_partner_said_as_a_card_by_voice_says_partner_takes_a_seat():
+    """Voice typing: 'pick bob partner Jack of diamonds pts 72 win' under wi5-jd gave only "found the seat 'Jack',
+    which is not in the Seats tag".  Now it says 'partner' takes the seat, and that the J♦'s holder is the partner
+    under the jack-of-diamonds rules, with no call.  Refused still (which seat held it is not written)."""
+    text = ('%SHN 1.0\n[Event "Phone Night Club"]\n[Date "2026.12.06"]\n[Seats "Al; Bob; Cy; Di; Ed"]\n'
+            '[Rules "wi5-jd"]\n\nHand 1  Dealer Ed\npick bob partner Jack of diamonds pts 72 win\n')
+    res = validate_text(text, "v.shn")
+    (r,) = res.rejected
+    e = r.errors[0]
+    # 'pick bob partner Jack': 'Jack' at column 18
+    assert (e.code, e.line, e.col, e.found) == ("E-SEAT", 8, 18, "Jack")
+    assert "'partner' takes the partner's seat" in e.message and "needs no call" in e.message

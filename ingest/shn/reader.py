@@ -409,6 +409,10 @@ def _quote(tok: str) -> str:
     return repr(tok)
 
 
+#: a card's rank said in words (voice typing: 'partner Jack of diamonds', phone32 F6)
+_RANK_WORDS = frozenset("ace king queen jack ten nine eight seven".split())
+
+
 def _full_stops(toks: list[str], cards: dict, seats) -> list[tuple[int, str]] | None:
     """The tokens of a statement line ending with a phone's full stop (or
     two) whose meaning without it is certain — a keyword in any case, a
@@ -2628,8 +2632,8 @@ class _Reader:
             listed = self._listed()
             where = "this hand's Seats tag" if self.override else "the Seats tag"
             return self._err("E-SEAT", f"found the seat {_quote(s)}, which is not in {where}; expected one of "
-                             f"{listed}" + did_you_mean(s, sorted(self.seatset)), col, s, "one of " + listed, trick,
-                             line)
+                             f"{listed}" + (self._card_said_hint(s, col, line) or did_you_mean(s, sorted(self.seatset))),
+                             col, s, "one of " + listed, trick, line)
         if s == "?":
             msg = "found '?' where the seat must be written; expected a seat alias"
         elif s.lower() in RESERVED or _TRICK_WORD.fullmatch(s):
@@ -2645,6 +2649,20 @@ class _Reader:
         if not hint and s[-1:] == "." and s[:-1] in self.seatset:  # fixk27: 'partner Bea. pts 72', a phone's stop
             hint = f"; leave out the full stop: write '{s[:-1]}' (a '.' ends no statement in SHN)"
         return self._err("E-SEAT", msg + hint, col, s, "a seat alias", trick, line)
+
+    def _card_said_hint(self, s: str, col: int, line: int | None) -> str:
+        """A hint for a card said in words where ``partner`` takes a seat
+        (``partner Jack of diamonds``, voice typing: phone32 F6): '' for
+        anything else."""
+        if s.lower() not in _RANK_WORDS:
+            return ""
+        text = self.lines[(line or self.ln) - 1]
+        before, after = text[:col - 1].split(), text[col - 1 + len(s):].split()
+        if not before or before[-1].lower() != "partner" or not after or after[0].lower() != "of":
+            return ""
+        return ("; 'partner' takes the partner's seat, not a card: write the seat of the player who held it "
+                "(e.g. 'partner Di'); under jack-of-diamonds rules (wi5-jd) the J\u2666's holder is the partner and "
+                "needs no call; a called ace is written 'call AH'")
 
     def _seat_miss(self, toks: list[str], k: int, trick: int | None = None, s: str | None = None) -> str:
         """The seat ``s`` written at ``toks[k]`` (``s`` defaults to the token)
