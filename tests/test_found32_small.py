@@ -48,3 +48,26 @@ def test_partner_said_as_a_card_by_voice_says_partner_takes_a_seat():
     # 'pick bob partner Jack': 'Jack' at column 18
     assert (e.code, e.line, e.col, e.found) == ("E-SEAT", 8, 18, "Jack")
     assert "'partner' takes the partner's seat" in e.message and "needs no call" in e.message
+
+
+def test_export_writes_a_phone_slip_hand_canonical_and_its_reingest_is_silent(tmp_path):
+    """`shead export --format shn` wrote a hand read with a W-PHONE-SLIP exactly as typed ('A♠.', 'Pick Bob.'),
+    every other hand canonical; ingesting the export said the warning again.  Now it is written canonical (its
+    meaning was certain), and the export ingested into a new database says nothing and stores the same units:
+    Bob picks, calls A♥, Di partner, 72: B-27 win, B-33 plain: Bob +2, Di +1, Al Cy Ed -1 (sum 0)."""
+    from tests.cli_helpers import cli, ingest_json, ledger, write
+
+    head = ('%SHN 1.0\n[Event "Phone Night Club"]\n[Date "2026.12.09"]\n[Seats "Al; Bob; Cy; Di; Ed"]\n'
+            '[Rules "wi5-called-ace"]\n\n')
+    text = head + "Hand 1  Dealer Ed\nPick Bob.  Call AH.  Partner Di.  Pts 72/48.  Win.\n"
+    db, db2 = tmp_path / "a.duckdb", tmp_path / "b.duckdb"
+    rep = ingest_json(write(tmp_path, "p.shn", text), db)
+    assert rep["ingested"] == 1 and {w["code"] for w in rep["warnings"]} == {"W-PHONE-SLIP"}
+    cli("export", "--format", "shn", "--db", str(db), "--out", str(tmp_path / "export.shn"))
+    out = (tmp_path / "export.shn").read_text(encoding="utf-8")
+    assert "Bob." not in out and "AH." not in out and "72/48" not in out and "Win." not in out
+    assert "pick Bob" in out and "call AH" in out and "pts 72" in out
+    rep2 = ingest_json(str(tmp_path / "export.shn"), db2)
+    assert (rep2["ingested"], rep2["warnings"]) == (1, [])
+    units = {"Al": -1, "Bob": 2, "Cy": -1, "Di": 1, "Ed": -1}
+    assert ledger(db) == ledger(db2) == units and sum(units.values()) == 0

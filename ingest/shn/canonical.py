@@ -20,12 +20,19 @@ def _read_one(header: str, source: str):
     """The :class:`~ingest.shn.record.HandRecord` of one stored hand read
     with its session's stored header, or None when it does not read back as
     exactly one hand without syntax errors (a ``W-COMMENT``, said of a
-    comment's words, is none: the hand reads the same without them)."""
+    comment's words, is none: the hand reads the same without them; nor a
+    ``W-PHONE-SLIP``, whose meaning is certain)."""
 
     doc = read("%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + source.rstrip("\n") + "\n")
-    if len(doc.hands) != 1 or any(d.code != "W-COMMENT" for d in (*doc.errors, *doc.hands[0].errors)):
+    if len(doc.hands) != 1 or any(d.code not in _READS_THE_SAME for d in (*doc.errors, *doc.hands[0].errors)):
         return None
     return doc.hands[0]
+
+
+#: the warnings of a hand that reads as one meaning, written canonical: a comment's words (W-COMMENT), a phone's
+#: slip whose meaning is certain (W-PHONE-SLIP: 'call AH.', 'pts 72/48', a wrapped score line; phone32 F6: the
+#: export wrote such a hand as typed and its ingest said the warning again)
+_READS_THE_SAME = frozenset(("W-COMMENT", "W-PHONE-SLIP"))
 
 
 def canonical_session_tags(session: str, header: str, source: str) -> str:
