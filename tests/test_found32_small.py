@@ -71,3 +71,25 @@ def test_export_writes_a_phone_slip_hand_canonical_and_its_reingest_is_silent(tm
     assert (rep2["ingested"], rep2["warnings"]) == (1, [])
     units = {"Al": -1, "Bob": 2, "Cy": -1, "Di": 1, "Ed": -1}
     assert ledger(db) == ledger(db2) == units and sum(units.values()) == 0
+
+
+def test_the_sheets_session_box_says_the_date_once_and_1_hand(tmp_path, monkeypatch):
+    """Sheet page at 390 px: the session box's label 'Phone night club / 2026.12.07 · 2026-12-07 · 1 hands' was cut
+    at '· 1 hand:': the date is said once when the session's id ends with it, and '1 hand'."""
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    from tests.cli_helpers import cli, write
+
+    text = ('%SHN 1.0\n[Event "Phone night club"]\n[Date "2026.12.07"]\n[Seats "Al; Bob; Cy; Di; Ed"]\n'
+            '[Rules "wi5-called-ace"]\n\nhand 1  dealer Ed\npick Al  alone  pts 61  win\n')
+    db = tmp_path / "s.duckdb"
+    cli("ingest", write(tmp_path, "n.shn", text), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "sheet.py"),
+                           default_timeout=60)
+    at.run()
+    assert not at.exception
+    box = at.selectbox(key="shead.sheet.session")
+    assert box.format_func(box.value) == "Phone night club / 2026.12.07  ·  1 hand"

@@ -10,7 +10,7 @@ import streamlit as st
 
 from dashboard.text import column_px, md
 from dashboard.filters import (BUSY_TIMEOUT, EMPTY_HELP, Filters, db_path, db_stamp, describe, ensure_navigation,
-                               hand_page_filters, page_reads)
+                               hand_page_filters, page_reads, plural)
 from dashboard.metrics import hands_where
 from ingest.schafkopf_hand import stored_ramsch_words
 from ingest.sheet import SAT_OUT_COLUMN, SessionNotFound, session_sheet
@@ -67,7 +67,15 @@ if wanted is not None and wanted not in [s for s, _, _ in sessions] and wanted i
     sessions = [r for r in every if r[0] == wanted] + sessions
     st.info(f"Session {md(wanted)} holds no hand of the filters ({over}); it is shown because the link names it.")
 
-labels = {s: f"{s}  ·  {d or 'no date'}  ·  {n} hands" for s, d, n in sessions}
+def _label(s: str, d, n: int) -> str:
+    """A session's line in the box: its id, its date unless the id already ends with it (``Club / 2026.12.07``),
+    its hands ("1 hand"): short enough for a phone's 390 px (phone32 F6: '… · 2026-12-07 · 1 hands' was cut)."""
+    day = str(d) if d else None
+    said = day is not None and s.endswith(day.replace("-", "."))
+    return f"{s}  ·  " + ("" if said else f"{day or 'no date'}  ·  ") + plural(n, "hand")
+
+
+labels = {s: _label(s, d, n) for s, d, n in sessions}
 names = [s for s, _, _ in sessions]
 choice = st.selectbox("Session", names, index=names.index(wanted) if wanted in names else 0,
                       format_func=labels.get, key="shead.sheet.session")
