@@ -1561,6 +1561,11 @@ class _Reader:
             d = self._encoding_diag()
         if self.hand is not None and self.pending:
             d = self._pending_diag()
+        if self.pasted is not None and self.hand is not None:
+            # the hand under the number of the hand above has an error: no copy of it; its E-HAND-ORDER at its
+            # 'hand' line is its first error, as before the copy was looked for (phone32 F4)
+            d = self.pasted[1]
+            self.pasted = None
         if self.strict:
             raise ShnSyntaxError(d) from None
         if self.hand is not None:
@@ -2231,6 +2236,12 @@ class _Reader:
         h = self.hand
         if h is None:
             return
+        if self.pasted is not None and (self.pending or self.eol_trick is not None):
+            skipping = self.skipping  # the hand below (its 'hand' line ends this one) is read, not skipped
+            self.pending = []
+            self.eol_trick = None
+            self._fail(ShnSyntaxError(self.pasted[1]))  # _fail says the hand's E-HAND-ORDER
+            self.skipping = skipping
         if self.eol_trick is not None:
             self._eol_trick_said(h)
         if self.pending and not self.hand_failed:
