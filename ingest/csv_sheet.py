@@ -993,7 +993,8 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     * **The night's date.**  A score sheet with no date column is one night
       (one session): its date is ``--columns date=2026-12-04`` when given
       (no warning: the user said so), else the date in the title row, else
-      in the worksheet's name (``tab``, a workbook's sheet), else in the
+      in a row between it and the header (``Date: 2026-12-04``; verify32
+      F6), else in the worksheet's name (``tab``, a workbook's sheet), else in the
       file name (:func:`ingest.csv_cells.date_in_text`), else a day without
       its year in one of them (``Dec 8``) in the first year written in the
       title, the sheet's name or the file name (``League 2026.xlsx``;
@@ -1071,13 +1072,21 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     if night is None:
         order = date_order_option(columns)
         title = " ".join(c.strip() for c in first[title_row] if c.strip()) if title_row is not None else ""
-        if order is None and title and (date_in_text(title)[1] or (  # the title's date (or its day: break24c F7)
-                date_in_text(title)[0] is None and day_in_text(title, "2000")[1])):  # reads two ways: the other
-            settled = _titles_order(first, header_row)  # nights' titles may write one that reads one way only
+        # the rows between the title and the header (a date row, 'Date: 2026-12-04', under the title: verify32 F6;
+        # a group row 'Units' names no date), read after the title: row -> its text
+        between = {k + 1: text for k in range(title_row + 1, header_row - 1) if (text := " ".join(
+            c.strip() for c in first[k] if c.strip()))} if title_row is not None else {}
+        heads = [t for t in (title, *between.values()) if t]
+        if order is None and any(date_in_text(t)[1] or (  # the title's date (or its day: break24c F7)
+                date_in_text(t)[0] is None and day_in_text(t, "2000")[1]) for t in heads):  # reads two ways: the
+            settled = _titles_order(first, header_row)  # other nights' titles may write one that reads one way only
             order = settled[0] if settled else None
         stem = PurePath(file_of(path, tab)).stem if path else ""
         fname = f"the file name ({PurePath(file_of(path, tab) or '').name!r})"
-        places = [(title, f"the title row ({title[:60]!r})"), (tab or "", f"the sheet's name ({tab!r})"), (stem, fname)]
+        rows_at = {f"the title row ({title[:60]!r})": title_row + 1 if title_row is not None else 1}
+        rows_at.update({f"row {row_words(k)} above the header ({t[:60]!r})": k for k, t in between.items()})
+        texts = [title, *between.values()]
+        places = [*zip(texts, rows_at), (tab or "", f"the sheet's name ({tab!r})"), (stem, fname)]
         if " - " in stem:  # "<workbook> - <sheet>": a spreadsheet's CSV download of one sheet ("League 2026 - 22.12.")
             places.append((stem.rsplit(" - ", 1)[1], fname))
         said = ""
@@ -1106,10 +1115,12 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
                     guessed = (text, where, day_in_text(text, year[0], "mdy")[0])
                 break
             why = why or (f"the day in {where} reads two ways: {why_here}" if why_here else None)
-        if night is None and why is None and title and (bad := re.search(r"\d{1,4}[-/._]\d{1,2}[-/._]\d{1,4}", title)):
-            # a title whose date reads neither way ('31.31.2026'): named, not "no date column" alone (break26 F4)
-            why = (f"the title row ({title[:60]!r}) writes {bad.group(0)!r}, which is no date read day first nor "
-                   "month first")
+        for text, where in zip(texts, rows_at) if night is None and why is None else ():
+            if bad := re.search(r"\d{1,4}[-/._]\d{1,2}[-/._]\d{1,4}", text):
+                # a title whose date reads neither way ('31.31.2026'): named, not "no date column" alone (break26
+                # F4); so is a date row's under the title (verify32 F6)
+                why = f"{where} writes {bad.group(0)!r}, which is no date read day first nor month first"
+                break
         if guessed is not None and (settled := _titles_order(first, header_row)) is not None:
             # a later title that reads one way only ('19.11.2026') settles the order: no guess (break24c F8)
             if settled[0] == "mdy":
@@ -1124,7 +1135,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
                 f"(--columns date=YYYY-MM-DD gives another)", "warning", file=path, line=1, col=1))
             if guessed is not None:  # break24c F8: read day first without a word, as a Date cell's order is said
                 text, where, other = guessed
-                at = title_row + 1 if where.startswith("the title row") else 1
+                at = rows_at.get(where, 1)
                 notes.append(Diagnostic(
                     "W-CSV-DATE-ORDER", (f"row {row_words(at)}: " if at > 1 or title_row is not None else "")
                     + f"the date in {where} reads either way: read day first (written with dots, as a European "
@@ -3228,7 +3239,10 @@ def _no_date(cols: dict[str, str], header: list[str], rows: list[list[str]], lay
                 "first, which reads every title of the sheet so)" if layout.why and "reads two ways" in layout.why
                 else f" ({layout.why})" if layout.why else "") + (
             "; a sheet of one night can give its date instead: --columns date=2026-12-04, or the date in the "
-            "file name (sheepshead-2026-12-04.csv) or in a title row above the header")
+            "file name (sheepshead-2026-12-04.csv) or in a title row above the header" if not (
+                layout.why and "which is no date" in layout.why) else  # the date above is there, unread (verify32 F6)
+            "; a sheet of one night can give its date instead: --columns date=2026-12-04, the date in the file "
+            "name (sheepshead-2026-12-04.csv), or the date above the header written so that it reads (2026-12-04)")
     else:
         hint = "; a ledger of sitting totals needs each sitting's date"
     return Diagnostic("E-CSV-COLUMNS", "no date column: a score sheet or ledger needs one (name it 'date', or map it "
