@@ -4719,8 +4719,11 @@ def _carried_over(out: CsvResult, rows: list, index: dict[str, int], path: str |
     ``res`` is changed in place."""
     from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
 
+    prof = profile_of(rules)
+    # refused for its units: from 0 they miss the hand (E-SCORE), zero (E-SCORE-SUM: a player new that night, or one
+    # sitting out, verify32 F5) or the table (E-SEATS: one sitting out, her standing carried unchanged)
     bad = {b.source_line: b for b in res.rejected if b.source_line in out.carried and b.errors
-           and b.errors[0].code == "E-SCORE"}
+           and b.errors[0].code in ("E-SCORE", "E-SCORE-SUM", "E-SEATS")}
     if not bad:
         return
     pad = CsvResult(out.kind, out.columns, out.players, FileResult(path=path), names=out.names,
@@ -4729,28 +4732,49 @@ def _carried_over(out: CsvResult, rows: list, index: dict[str, int], path: str |
     again = _validate_records(ShnFile(list(sheet_records(pad, rows, index, path, rules, stored_session)),
                                       path=path), path, False)
     good = {h.source_line: h for h in again.hands if h.source_line in bad}
+    cells = {int(r): row for r, row in rows if int(r) in bad}
     for line, b in bad.items():
         h = good.get(line)
         carry = out.carried[line]
-        said = ", ".join(f"{seat_label(p)} {v}" for p, v in carry.items())
+        row = cells.get(int(line), [])
+        written = {p: whole_units(row[index[p]]) if index[p] < len(row) else None for p in out.players}
+        # who the row seats otherwise than the night above (verify32 F5): a player new that night starts at 0, one
+        # whose cell is blank or writes the standing carried unchanged sits the night out
+        new = [seat_label(p) for p in out.players if p not in carry and written[p] is not None]
+        blank = [p for p in carry if written[p] is None]
+        same = [p for p in carry if written[p] == carry[p]]
+        seated = sum(1 for v in written.values() if v is not None)
+        if prof is None or seated - len(same) != prof.players:
+            same = []  # an unchanged standing is a player sitting out only when the others make the table
+        said = ", ".join([f"{seat_label(p)} {v}" for p, v in carry.items() if p not in blank and p not in same]
+                         + [f"{n} 0 (new)" for n in new])
+        said += "".join(f"; {seat_label(p)} not at the table (" + ("cells blank" if p in blank else
+                        f"the standing {carry[p]} unchanged") + ")" for p in carry if p in blank or p in same)
         first = min((index[p] + 1 for p in carry), default=1)
         if h is not None and h.outcome.session == b.session and h.outcome.hand == b.hand:
-            res.rejected.remove(b)
-            res.hands.append(h)
+            # the night is read so, all its rows: a row below refused from 0 (E-SEATS: the one sitting out's
+            # standing carried down) is read again with it
+            night = h.outcome.session
+            res.rejected[:] = [x for x in res.rejected if x.session != night]
+            res.hands[:] = [x for x in res.hands if x.outcome.session != night]
+            res.hands.extend(x for x in again.hands if x.outcome.session == night)
+            res.rejected.extend(x for x in again.rejected if x.session == night)
             notes.append(Diagnostic(
                 "W-CSV-CARRY", f"row {row_words(line)} opens the night of {h.outcome.date} with each player's "
                 f"standing carried over from the night above ({said}) and hand {h.outcome.hand} played: read as carried "
                 "over (its units are the row less those standings, the rules' hand); the night's own units start "
                 "at 0. To say so on the pad, write an opening row of the standings (the date and each player's "
-                "standing, no hand) above the night's first hand", "warning", path, line, first,
-                found=said, expected="the night's first hand from 0, or an opening row"))
+                "standing, no hand; a player new that night 0, one sitting out blank) above the night's first hand",
+                "warning", path, line, first, found=said, expected="the night's first hand from 0, or an opening row"))
         else:
             _hint(b, f"if the pad carries the season's standings over from the night above ({said}), write them "
-                  "in an opening row above this one (the date and each player's standing, no hand): this row less "
-                  "them is not the hand either; a night of running totals without one starts from 0")
+                  "in an opening row above this one (the date and each player's standing, no hand; a player new "
+                  "that night 0, one sitting out blank in the night's rows): this row less them is not the hand "
+                  "either; a night of running totals without one starts from 0")
     if good:  # in the order the rows are read (a sheet sorted newest first is read oldest first: _oldest_first)
         at = {int(r): i for i, (r, _row) in enumerate(rows)}
         res.hands.sort(key=lambda x: at.get(int(x.source_line), 0))
+        res.rejected.sort(key=lambda x: at.get(int(x.source_line), 0))
 
 
 #: what a running pad's row that does not sum to zero is told (:func:`_standing_hint`)
@@ -5189,6 +5213,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     standing[p] = v
             if run_width is None:
                 run_width = len(moved)  # the night's first hand: its table
+                kept = [p for p, (_k, u) in moved.items() if u == 0]
+                if kept and prof is not None and len(moved) - len(kept) == prof.players:
+                    # a standing carried in (an opening row, or a season pad's night above: _carried_over) that the
+                    # night's first hand leaves unchanged, one more than the table seats: a player sitting the night
+                    # out whose standing the pad carries down (verify32 F5: Di's 9 beside Flo, refused E-SEATS)
+                    for p in kept:
+                        row[moved[p][0]] = ""
+                    run_width = prof.players
             elif len(moved) > run_width:
                 # a player who left (a substitute took the seat) whose standing the pad carries down each row: an
                 # unchanged standing is no hand at the table, when the others make the table (break18b F14; its
