@@ -73,3 +73,14 @@ def test_season_pad_substitute_wrong_row_says_carry(tmp_path):
     (bad,) = [e for e in rep["rejected"] if e["line"] == 6]
     assert "carr" in bad["message"] and "opening row" in bad["message"]
     assert "Flo" in bad["message"]
+
+
+def test_opening_row_with_substitute(tmp_path):
+    """The way the hint says to write it: an opening row of the standings (Flo 0) above night 2, Di's standing 9
+    carried unchanged in her column: Di sits out, the same units as worked above, no warning of a carry."""
+    db = tmp_path / "s.duckdb"
+    text = PAD.format(di="9").replace("2026-12-24,1,", "2026-12-24,,,,,,,,7,6,-15,9,-7,0\n2026-12-24,1,", 1)
+    rep = _ingest(write(tmp_path, "pad.csv", text), db, "--columns", "units=running")
+    assert _where(rep) == []
+    assert _night_units(db) == NIGHTS
+    assert not [e for e in rep["warnings"] if e["code"] == "W-CSV-CARRY"]
