@@ -440,7 +440,14 @@ def _word_players(header: list[str], below: list[list[str]], columns: str | None
     refused with no way out): a Dealer, Picker, Partner or Leaster cell below the header (``below``, the sheet's
     first rows) names the column's player, and each row that writes the column sums to 0 with the other players'
     columns and not without it (signed units; :func:`_sums_to_zero`), each cell a whole number.  Empty when there
-    is none; a column ``columns`` names either way is left as it says."""
+    is none; a column ``columns`` names either way is left as it says.
+
+    A column read as the hand's multiplier or bump by its word (``X``, ``Mult``, ``Times``, ``Factor``, ``Dbl``,
+    ``Bump``: FIELDS ``mult``, ``bump``) is a player's on either piece of evidence alone (verify32 F1: a player X
+    named as picker on a won/lost sheet, its cells blank, had every row refused): a seat cell naming it, or its whole
+    numbers summing to 0 with the other players' (a wi6-sit-out dealer's ``X`` / ``out`` cell read as blank, rules.md
+    F-1); a one-letter ``x`` (``×``) also when a cell holds no multiplier (``-1``, ``3``: :func:`factor_doublings`),
+    so ``x`` is a multiplier only when its cells are all 1, 2, 4, 8 (x2) and no seat cell names it."""
     cols = column_map(header, columns) if columns else guess_columns(header)
     said = {_norm(x) for part in _parts(columns) for x in part} if columns else set()
     where = [header.index(cols[f]) for f in ("dealer", "picker", "partner", "leaster") if f in cols]
@@ -452,9 +459,22 @@ def _word_players(header: list[str], below: list[list[str]], columns: str | None
         label = _norm(seat_label(c))
         rows = [row for row in below if any(x.strip() for x in row)
                 and not any(x.strip().lower().startswith("total") for x in row[:k + 1])]
-        if not any(i < len(row) and _norm(row[i]) == label for row in rows for i in where):
-            continue
+        named = any(i < len(row) and _norm(row[i]) == label for row in rows for i in where)
         cells = [row[k].strip() for row in rows if k < len(row) and row[k].strip()]
+        if f in ("mult", "bump"):  # a multiplier's word: the seat cells or the units decide alone (verify32 F1)
+            blank = SIT_OUT_MARKS | NOTHING  # a sit-out dealer's cell (F-1), a dash: no units either way
+            if named or _norm(c) in ("x", "×") and any(factor_doublings(x) is None for x in cells
+                                                         if x.lower() not in blank):
+                out.append(c)
+                continue
+            units = [[x if x.strip().lower() not in blank else "" for x in row] for row in rows]
+            cells = [x for x in cells if x.lower() not in blank]
+            if (cells and all(re.fullmatch(r"[+\-\u2212]?\d+", x) for x in cells)
+                    and _sums_to_zero(header, units, k, cols)):
+                out.append(c)
+            continue
+        if not named:
+            continue
         if cells and all(re.fullmatch(r"[+\-\u2212]?\d+", x) for x in cells) and _sums_to_zero(header, rows, k, cols):
             out.append(c)
     return out
