@@ -4228,6 +4228,9 @@ MARK_EXPECTED = ("a player (the cracker), or crack / recrack / castrate / blitz 
 _MARK_BUMP = frozenset({"bump", "bumped", "dob"})
 #: a doubling written as its factor: 'x2', '×4', '2x', '*2' (the cell's doublings, marks written beside it among them)
 _FACTOR = re.compile(r"[x×*](\d{1,4})|(\d{1,4})[x×]", re.IGNORECASE)
+#: what follows a number in a crack cell that makes it no factor: a count of cards ('4 jacks'); a bare '2' is x2
+#: (verify32 F10: refused while 'x2' was read)
+_MARK_COUNTED = re.compile(r"\s*(?:jacks?|queens?|buben|unter|ober|damen|cards?)\b", re.IGNORECASE)
 #: the marks a doubling written without its player is read as, in order (notation.md section 7: ``crack ?``)
 _UNWRITTEN_MARKS = ("crack", "recrack", "castrate")
 
@@ -4312,9 +4315,10 @@ def read_marks(text: str, seats: dict[str, str],
       ``Bob blitz (red)`` (the colour of the two queens shown; ``middle jacks``, ``four jacks``, ``black jacks`` for a jack
       blitz); the colour is required, as in SHN;
     * ``x``, ``yes`` or ``?``: a crack by a player not written (``crack ?``);
-    * ``x2``, ``x4`` (``×4``, ``4x``): the cell's doublings in all, the marks it names among them, the rest
-      ``crack ?``, ``recrack ?``, ``castrate ?`` (``x2`` alone is ``x``; ``Ed x2`` is Ed's crack; ``x4`` a crack and
-      a re-crack); more marks than it says refuse the cell;
+    * ``x2``, ``x4`` (``×4``, ``4x``; a bare ``2``, ``4``, ``1`` alike, verify32 F10): the cell's doublings in
+      all, the marks it names among them, the rest ``crack ?``, ``recrack ?``, ``castrate ?`` (``x2`` or ``2``
+      alone is ``x``; ``Ed x2`` is Ed's crack; ``x4`` a crack and a re-crack; ``1`` none); more marks than it says
+      refuse the cell;
     * ``bump`` (``crack Ed + bump``): double on the bump, which the rules apply to a lost hand (rules.md B-32):
       nothing is written for it; ``"bump"`` is added to ``noted`` (when given) for the caller's checks;
     * blank, ``-``, ``no``, ``none``, ``0``: no mark.
@@ -4345,7 +4349,8 @@ def read_marks(text: str, seats: dict[str, str],
                 noted.add("bump")
             sep = True
             continue
-        if group == "word" and _FACTOR.fullmatch(m.group()):  # 'x2', 'Ed x2': the cell's doublings (sheet32 F6)
+        if group == "word" and (_FACTOR.fullmatch(m.group()) or (  # 'x2', 'Ed x2': the cell's doublings (sheet32 F6)
+                re.fullmatch(r"\d{1,4}", m.group()) and not _MARK_COUNTED.match(ftext, m.end()))):  # '2' (verify32 F10)
             factor = (factor_doublings(m.group()), text[at[m.start()]:at[m.end()]])
             sep = True
             continue

@@ -124,6 +124,8 @@ def test_the_crack_cell_grammar():
         "x": [(crack, None, None, "queens")],  # a crack, whose not written: `crack ?`
         "crack ?": [(crack, None, None, "queens")],
         "": [], "-": [], "none": [], "0": [],
+        # a bare number is the cell's doublings as 'x2' is (verify32 F10): 'Cal, 2' is Cal's crack, '1' none
+        "Cal, 2": [(crack, "Cal", None, "queens")], "2": [(crack, None, None, "queens")], "1": [],
     }
     for text, want in cases.items():
         assert read_marks(text, SEATS) == (want, None), text
@@ -132,7 +134,7 @@ def test_the_crack_cell_grammar():
         "Zed": "'Zed' is not a player of this sitting nor a crack word",
         "recrack": "'recrack' names no player",
         "cracked by Zed": "'cracked' is followed by 'Zed', not a player of this sitting",
-        "Cal, 2": "'2' is not a player of this sitting nor a crack word",
+        "Cal, 3": "'3' is no doubling (x2, x4, x8: each mark x2, rules.md E-1)",
         "blitz Ann middle": "'middle' of Ann's blitz is said of jacks: write 'middle jacks'",
     }
     for text, why in bad.items():

@@ -110,3 +110,41 @@ def test_a_player_named_like_a_multiplier_on_a_units_sheet(tmp_path, p, named):
     assert sum(totals.values()) == 0
     assert rep["rejected"] == [] and rep["ingested"] == 2, rep
     assert ledger(db) == _named(totals, p)
+
+
+# ---- F10: a crack cell '2' (ck.csv's Crack column) -------------------------------------------------------------
+CRACK = """Date,Hand,Picker,Partner,Points,Crack,Al,Bea,Cy,Di,Ed
+2026-12-06,1,Bea,Ed,70,{c},{u}
+"""
+# Bea+Ed 70: a plain win (B-28).  One crack (E-1, E-2) x2: Bea +4, Ed +2, Al/Cy/Di -2.  None: Bea +2, Ed +1, -1 each.
+# Two (crack ? recrack ?, x4): Bea +8, Ed +4, -4 each.
+X2 = "-2,4,-2,-2,2"
+X1 = "-1,2,-1,-1,1"
+X4 = "-4,8,-4,-4,4"
+
+
+@pytest.mark.parametrize(("c", "u"), [("2", X2), ("x2", X2), (" 2 ", X2), ("Di 2", X2), ("1", X1), ("x1", X1),
+                                      ("4", X4), ("x4", X4)])
+def test_a_crack_cell_written_as_a_number(tmp_path, c, u):
+    db = tmp_path / "c.duckdb"
+    rep = ingest_json(write(tmp_path, "ck.csv", CRACK.format(c=c, u=u)), db)
+    assert rep["rejected"] == [], rep
+    vals = [int(v) for v in u.split(",")]
+    assert sum(vals) == 0
+    assert ledger(db) == dict(zip(("Al", "Bea", "Cy", "Di", "Ed"), vals))
+
+
+def test_a_crack_cell_two_on_a_won_lost_sheet(tmp_path):
+    """The same '2' with no units written: derived x2 (Bea +4, Ed +2, -2 each), as 'x2' is."""
+    text = "Date,Hand,Picker,Partner,Points,Crack,Al,Bea,Cy,Di,Ed\n2026-12-06,1,Bea,Ed,70,2,,,,,\n"
+    db = tmp_path / "c.duckdb"
+    rep = ingest_json(write(tmp_path, "ck.csv", text), db)
+    assert rep["rejected"] == [], rep
+    assert ledger(db) == {"Al": -2, "Bea": 4, "Cy": -2, "Di": -2, "Ed": 2}
+
+
+def test_a_crack_cell_three_is_no_doubling(tmp_path):
+    db = tmp_path / "c.duckdb"
+    rep = ingest_json(write(tmp_path, "ck.csv", CRACK.format(c="3", u=X2)), db)
+    assert [e["code"] for e in rep["rejected"]] == ["E-CSV-CRACK"]
+    assert "'3'" in rep["rejected"][0]["message"]
