@@ -4255,6 +4255,32 @@ def factor_doublings(text: str) -> int | None:
     return n.bit_length() - 1 if n >= 1 and n & (n - 1) == 0 else None
 
 
+def _mult_counts_bump(head: list[tuple], cell) -> list[int] | None:
+    """Whether a sheet's Mult column counts the bump (verify32 F9), from its first rows ``head``: ``(row number,
+    cells, whether the picker side won or None)``; ``cell(cells, field)`` is the sheet's ``(text, column)``.  The
+    rows a picker played with a Mult cell and a written result decide: the lost rows so read when the Mult is 1 on
+    each won row and 2 or more on each lost row (2 on exactly the lost rows; a lost 4 is then the bump and a
+    crack), at least one of each, and no Crack or Recrack cell written on them (a lost hand's 2 is then the doubling
+    the rules apply to it, rules.md B-32, not a crack); None when they do not say so (the Mult is then read beyond
+    the bump)."""
+    lost: list[int] = []
+    won = 0
+    for r, row, win in head:
+        mtext = cell(row, "mult")[0]
+        if not mtext or win is None or not cell(row, "picker")[0]:
+            continue
+        if cell(row, "crack")[0] or cell(row, "recrack")[0]:
+            return None
+        k = factor_doublings(mtext)
+        if k is None or (k != 0 if win else k < 1):
+            return None
+        if win:
+            won += 1
+        else:
+            lost.append(r)
+    return lost if lost and won else None
+
+
 def unwritten_marks(written: list[str], extra: int) -> list[str] | None:
     """The marks (``crack``, ``recrack``, ``castrate``, their player not written: notation.md section 7) that make
     ``extra`` doublings more beside the kinds ``written`` (a crack the Crack column names is the first doubling, so
@@ -5105,6 +5131,27 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     width = max(index.values()) + 1  # the header's cells (with NIGHT_COLUMN when the night's date is given: _body)
     shift = 0 if NIGHT_COLUMN not in index else 1  # that cell is none of the file's: the file's columns after it
     beyond = _Beyond(width, shift, path, "a player's units or a note", "the sheet")
+    def row_won(row: list[str]) -> bool | None:
+        # whether the row's picker side won, as its Won/Lost cell or its points write it (B-27: 61 wins); None when
+        # neither is written (verify32 F9, the Mult column's reading)
+        otext = cell(row, "outcome")[0]
+        word = outcome_word(otext)
+        if word is None and "outcome" in cols and _norm(cols["outcome"]) in WON_QUESTIONS:
+            word = YES_NO.get(otext.lower().rstrip("."))
+        if word:
+            return word.startswith("win")
+        ptext = cell(row, "points")[0]
+        return int(ptext) >= 61 if re.fullmatch(r"\d{1,3}", ptext) else None
+
+    # verify32 F9: a Mult column 1 on every won row and 2 (or more) on every lost row of the sheet's first rows
+    # counts the bump (rules.md B-32): the lost rows so read, said by W-CSV-MULT; None: the Mult is beyond the bump
+    mult_bump: list[int] | None = None
+    if "mult" in cols and "bump" not in cols and prof is not None and prof.doubleOnBump:
+        rows, ahead = tee(rows)
+        mult_bump = _mult_counts_bump([(r, row, row_won(row)) for r, row in islice(ahead, 4 * HEAD_ROWS)], cell)
+        del ahead
+    dbl_run: dict[str, int] = {}  # night -> the doublers in a row just before its next hand (verify32 F9)
+    mult_said: set[str] = set()  # the readings of the Mult column said by W-CSV-MULT (once a sheet each)
     rows, following_rows = tee(rows)
     next(following_rows, None)
     unit_cols = [index[p] for p in out.players]
@@ -5115,7 +5162,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     mark_cols = unit_cols if sits_out else ()  # a sit-out dealer's cell marked 'X', 'out', 'D' (F-1; sheet32 F4)
     deck = _deck_points() if "defense" in cols else 0  # the picker side's and the defenders' card points sum to it
     defense_said = False  # W-CSV-DEFENSE given (once a sheet)
-    mult_said = bump_said = False  # W-CSV-MULT, W-CSV-BUMP given (once a sheet)
+    bump_said = False  # W-CSV-BUMP given (once a sheet)
     for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
         if not any(c.strip() for c in row):
             continue
@@ -5787,24 +5834,63 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             past_rules = ("beyond what the rules apply themselves (double on the bump, rules.md B-32; a doubler's "
                           "stake, D-12)")
             written = f"the {cols['crack']!r} cell" if "crack" in cols else "the row"
-            more = unwritten_marks([m[0] for m in marks], k - len(marks)) if k is not None and k >= len(marks) else []
+            # what the Mult counts of the rules' own doublings (verify32 F9): the bump on a lost row of a sheet whose
+            # Mult is 1 on each won row and 2 or more on each lost row (_mult_counts_bump); the doubler's stake on
+            # the hand right after a pass-out when it is at least that stake (the bump first)
+            bump_k = 1 if mult_bump is not None and row_won(row) is False else 0
+            run = dbl_run.get(d, 0) if prof is not None and prof.noPick == "doubler" else 0
+            stake = (run if prof.doublerStacking == "multiplicative" else 1) if run else 0
+            stake_k = stake if stake and k is not None and k - bump_k >= stake else 0
+            kb = k - bump_k - stake_k if k is not None else None
+            more = unwritten_marks([m[0] for m in marks], kb - len(marks)) if kb is not None and kb >= len(marks) \
+                else []
             if k is None:
                 err("E-CSV-MULT", f"{mname} {mtext!r} is not a hand's multiplier: the column {mname!r} is read as the "
                     f"hand's doublings {past_rules}, each x2 (rules.md E-1): 1 for none, 2 (or x2) for one, 4 for two, "
                     "8 for three", mc, mtext, "1, 2, 4 or 8 (x2, x4, x8)")
-            elif k < len(marks):
+            elif kb < 0:  # a lost row's 1 where this sheet's Mult counts the bump
+                err("E-CSV-MULT", f"{mname} {mtext!r} on a lost hand, but the column {mname!r} counts the bump on "
+                    "this sheet (1 on every won row of its first rows, 2 or more on every lost row, rows "
+                    f"{number_runs(mult_bump or [])}): a "
+                    "lost hand is doubled on the bump (rules.md B-32), so its multiplier is 2 or more; one of the "
+                    "Mult and result cells is wrong", mc, mtext, "2, 4 or 8 on a lost hand")
+            elif kb < len(marks):
                 err("E-CSV-MULT", f"{mname} {mtext!r} says x{2 ** k}, but {written} writes {len(marks)} doubling"
                     f"{'s' if len(marks) != 1 else ''} ({', '.join(_mark_text(m) for m in marks)}), each x2 (rules.md "
                     f"E-1): the {mname!r} column is read as the hand's doublings {past_rules}, the marks written among "
-                    "them; one of the two cells is wrong", mc, mtext, f"x{2 ** len(marks)} or more")
+                    "them; one of the two cells is wrong", mc, mtext, f"x{2 ** (len(marks) + k - kb)} or more")
             elif more is None:
                 err("E-CSV-MULT", f"{mname} {mtext!r} is more doublings than a crack, a re-crack and a castrate "
                     f"(rules.md E-2..E-4): write the blitzes in a Crack column with their players (blitz Bob black)",
                     mc, mtext, "at most x8 without written marks")
-            elif more:
+            else:
                 marks = marks + [(kind, None, None, "queens", mc) for kind in more]
-                if not mult_said and notes is not None:
-                    mult_said = True
+                past = (f"{', '.join(f'{kind} ?' for kind in more)} beyond it, a doubling each whose player is not "
+                          "written (rules.md E-1)" if more else "nothing beyond it")
+                if bump_k and "bump" not in mult_said and notes is not None:
+                    mult_said.add("bump")
+                    notes.append(Diagnostic(
+                        "W-CSV-MULT", f"row {row_words(r)}: the column {mname!r} (column {mc}) is read as each hand's "
+                        "whole multiplier, the bump counted: in the sheet's first rows it is 2 or more on every lost "
+                        f"row (rows {number_runs(mult_bump or [])}) and 1 on every won row, so a lost row's 2 is the "
+                        "doubling on the bump that the rules apply themselves (rules.md B-32, doubleOnBump=on), "
+                        f"read as nothing beyond it; {mtext!r} here is the bump and {past}. If those 2s are "
+                        "cracks on top of the bump, write them in a Crack column (x) and the Mult as 1",
+                        "warning", path, r, mc, found=f"{mname} {mtext}",
+                        expected="the whole multiplier, the bump counted: 2 on a plain lost hand"))
+                elif stake_k and "stake" not in mult_said and notes is not None:
+                    mult_said.add("stake")
+                    notes.append(Diagnostic(
+                        "W-CSV-MULT", f"row {row_words(r)}: the column {mname!r} (column {mc}) writes {mtext!r} on "
+                        f"the hand right after {'a doubler' if run == 1 else f'{run} doublers'} (all passed, "
+                        f"noPick=doubler): read as the doubler's stake x{2 ** stake}, which the rules apply to this "
+                        f"hand themselves (rules.md D-11, D-12 doublerStacking={prof.doublerStacking}), "
+                        + ("and the bump, " if bump_k else "") + f"{past}. If it is a crack on top of the stake, "
+                        "write it in a Crack column (x)",
+                        "warning", path, r, mc, found=f"{mname} {mtext}",
+                        expected=f"x{2 ** stake}: the doubler's stake"))
+                elif more and not bump_k and not stake_k and "beyond" not in mult_said and notes is not None:
+                    mult_said.add("beyond")
                     notes.append(Diagnostic(
                         "W-CSV-MULT", f"row {row_words(r)}: the column {mname!r} (column {mc}) is read as each hand's "
                         f"multiplier {past_rules}: {mtext!r} as {', '.join(f'{kind} ?' for kind in more)}, a doubling "
@@ -6114,6 +6200,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 index[odd] + 1 if odd else 1, ", ".join(label[p] for p in seats), f"{prof.players} player columns")
         if pot_line is not None:  # notation.md's pick line: ... stake, pot (after the hand's statements)
             line.append(pot_line)
+        dbl_run[d] = dbl_run.get(d, 0) + 1 if rec.doubler is not None else 0
         rec.errors = errs
         rec.source = "\n".join([words[0], *([f'[Seats "{own_seats}"]'] if own_seats else []), "  ".join(line),
                                 *(["score " + " ".join(

@@ -70,7 +70,7 @@ def _named(totals: dict[str, int], p: str) -> dict[str, int]:
 
 
 def test_hand_worked_totals_are_zero_sum():
-    for t in (X_WL_TOTALS, SIX_X_TOTALS, X_UNITS_TOTALS):
+    for t in (X_WL_TOTALS, SIX_X_TOTALS, X_UNITS_TOTALS, BUMP_MULT_TOTALS, DBL_MULT_TOTALS):
         assert sum(t.values()) == 0
 
 
@@ -110,6 +110,97 @@ def test_a_player_named_like_a_multiplier_on_a_units_sheet(tmp_path, p, named):
     assert sum(totals.values()) == 0
     assert rep["rejected"] == [] and rep["ingested"] == 2, rep
     assert ledger(db) == _named(totals, p)
+
+
+# ---- F9: wl_bumpmult.csv -- Mult 2 on exactly the lost rows, 1 on the won rows: it counts the bump --------------
+BUMP_MULT = """Date,Hand,Picker,Partner,Won/Lost,Mult,Al,Bea,Cy,Di,Ed
+2026-12-18,1,Bea,Ed,won,1,,,,,
+2026-12-18,2,Di,alone,lost,2,,,,,
+2026-12-18,3,Cy,Al,won,1,,,,,
+2026-12-18,4,Ed,Bea,lost,2,,,,,
+"""
+# The Mult 2 is the bump (B-32) itself: nothing beyond it.
+# h1 Bea+Ed won: Bea +2, Ed +1, Al/Cy/Di -1.   h2 Di alone lost, DOB: Di -4x2 = -8, Al/Bea/Cy/Ed +2.
+# h3 Cy+Al won: Cy +2, Al +1, Bea/Di/Ed -1.    h4 Ed+Bea lost, DOB: Ed -4, Bea -2, Al/Cy/Di +2.
+# Al -1+2+1+2 = 4; Bea 2+2-1-2 = 1; Cy -1+2+2+2 = 5; Di -1-8-1+2 = -8; Ed 1+2-1-4 = -2.  Sum 0.
+# (Read as a crack beyond the bump, h2 would be Di -16 / +4 and h4 Ed -8, Bea -4, +4: the tester's finding.)
+BUMP_MULT_TOTALS = {"Al": 4, "Bea": 1, "Cy": 5, "Di": -8, "Ed": -2}
+
+
+def test_a_mult_two_on_exactly_the_lost_rows_counts_the_bump(tmp_path):
+    db = tmp_path / "b.duckdb"
+    rep = ingest_json(write(tmp_path, "wl_bumpmult.csv", BUMP_MULT), db)
+    assert rep["rejected"] == [] and rep["ingested"] == 4, rep
+    assert ledger(db) == BUMP_MULT_TOTALS
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-MULT"]
+    assert "bump" in w["message"] and "B-32" in w["message"] and "lost" in w["message"]
+    assert "crack ?" not in w["message"].split("read as")[1].split(":")[0]  # it says which reading: the bump's
+
+
+def test_a_mult_two_on_a_won_row_stays_a_doubling(tmp_path):
+    """The pattern broken (a won row's Mult 2): the Mult is the doublings beyond the bump, as fixa32 read it.
+    h1 Bea+Ed won x2: Bea +4, Ed +2, Al/Cy/Di -2; h2 Di alone lost x1, DOB: Di -8, +2 each.
+    Al -2+2 = 0; Bea 4+2 = 6; Cy -2+2 = 0; Di -2-8 = -10; Ed 2+2 = 4.  Sum 0."""
+    text = "\n".join(BUMP_MULT.splitlines()[:3]).replace("won,1", "won,2").replace("lost,2", "lost,1") + "\n"
+    db = tmp_path / "b.duckdb"
+    rep = ingest_json(write(tmp_path, "m.csv", text), db)
+    assert rep["rejected"] == [], rep
+    assert ledger(db) == {"Al": 0, "Bea": 6, "Cy": 0, "Di": -10, "Ed": 4}
+
+
+# ---- F9: dbl_mult2.csv -- Mult 2 on the hand right after a doubler, under noPick=doubler ------------------------
+DBL_MULT = """Date,Hand,Picker,Partner,Won/Lost,Doubler,Mult,Al,Bea,Cy,Di,Ed
+2026-12-19,1,,,,x,,,,,,
+2026-12-19,2,Cy,Al,won,,2,,,,,
+2026-12-19,3,Bea,Di,won,,1,,,,,
+"""
+# h1 all pass: a doubler (D-11), nobody paid.  h2 Cy+Al won plain, the doubler's x2 (D-11), the Mult 2 being that
+# stake: Cy +4, Al +2, Bea/Di/Ed -2.  h3 Bea+Di won plain x1: Bea +2, Di +1, Al/Cy/Ed -1.
+# Al 2-1 = 1; Bea -2+2 = 0; Cy 4-1 = 3; Di -2+1 = -1; Ed -2-1 = -3.  Sum 0.
+# (Read as a crack beyond the stake, h2 is x4: Cy +8 -- the tester's finding.)
+DBL_MULT_TOTALS = {"Al": 1, "Bea": 0, "Cy": 3, "Di": -1, "Ed": -3}
+
+
+def test_a_mult_right_after_a_doubler_is_its_stake(tmp_path):
+    db = tmp_path / "d.duckdb"
+    rep = ingest_json(write(tmp_path, "dbl_mult2.csv", DBL_MULT), db, "--rules", "wi5-called-ace; noPick=doubler")
+    assert rep["rejected"] == [] and rep["ingested"] == 3, rep
+    assert ledger(db) == DBL_MULT_TOTALS
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-MULT"]
+    assert "doubler" in w["message"] and "D-11" in w["message"] and (w["line"], w["col"]) == (3, 7)
+
+
+def test_the_bump_reading_goes_on_below_the_first_rows(tmp_path):
+    """The sheet read as counting the bump (1 on every won row, 2 or more on every lost row of its first rows): a
+    lost row's 4 is the bump and crack ? (x2 x2); a lost row's 1 below the rows read for the reading is refused (a
+    lost hand is doubled on the bump, so this sheet's Mult is 2 or more there).
+    The four hands above: Al 4, Bea 1, Cy 5, Di -8, Ed -2.
+    h5 Al+Cy lost x4 (bump, crack ?): Al -2x4 = -8, Cy -1x4 = -4, Bea/Di/Ed +4 -> Al -4, Bea 5, Cy 1, Di -4, Ed 2.
+    22 pairs (hands 6..49): Bea+Ed won plain (Bea +2, Ed +1, Al/Cy/Di -1) and Di alone lost, bump (Di -8, +2 each):
+    a pair Al +1, Bea +4, Cy +1, Di -9, Ed +3; x22: Al +22, Bea +88, Cy +22, Di -198, Ed +66.
+    Totals: Al 18, Bea 93, Cy 23, Di -202, Ed 68 (sum 0).  Hand 50 (row 51: Di+Ed lost, Mult 1) refused."""
+    pairs = "".join(f"2026-12-18,{n},Bea,Ed,won,1,,,,,\n2026-12-18,{n + 1},Di,alone,lost,2,,,,,\n"
+                    for n in range(6, 50, 2))
+    text = BUMP_MULT + "2026-12-18,5,Al,Cy,lost,4,,,,,\n" + pairs + "2026-12-18,50,Di,Ed,lost,1,,,,,\n"
+    db = tmp_path / "b.duckdb"
+    rep = ingest_json(write(tmp_path, "b.csv", text), db)
+    assert [(e["line"], e["col"], e["code"]) for e in rep["rejected"]] == [(51, 6, "E-CSV-MULT")]
+    totals = {"Al": 18, "Bea": 93, "Cy": 23, "Di": -202, "Ed": 68}
+    assert sum(totals.values()) == 0 and ledger(db) == totals
+
+
+def test_a_mult_after_two_multiplicative_doublers_is_their_stake(tmp_path):
+    """doublerStacking=multiplicative (D-12): two pass-outs make the next hand x4; a Mult 4 there is that stake.
+    h3 Cy+Al won plain x4: Cy +8, Al +4, Bea/Di/Ed -4 (sum 0)."""
+    text = ("Date,Hand,Picker,Partner,Won/Lost,Doubler,Mult,Al,Bea,Cy,Di,Ed\n2026-12-19,1,,,,x,,,,,,\n"
+            "2026-12-19,2,,,,x,,,,,,\n2026-12-19,3,Cy,Al,won,,4,,,,,\n")
+    db = tmp_path / "d.duckdb"
+    rep = ingest_json(write(tmp_path, "d.csv", text), db, "--rules",
+                      "wi5-called-ace; noPick=doubler; doublerStacking=multiplicative")
+    assert rep["rejected"] == [], rep
+    assert ledger(db) == {"Al": 4, "Bea": -4, "Cy": 8, "Di": -4, "Ed": -4}
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-MULT"]
+    assert "2 doublers" in w["message"] and "x4" in w["message"]
 
 
 # ---- F10: a crack cell '2' (ck.csv's Crack column) -------------------------------------------------------------
