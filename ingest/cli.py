@@ -1059,16 +1059,21 @@ def _session_holds(db: Path | None, hand: str) -> str:
     return f": session {session!r} is stored and holds {said}, no hand {int(number)}"
 
 
-def _history_or_exit(db: Path | None, hand: str):
+def _history_or_exit(db: Path | None, hand: str, choose: bool = True):
     """The :class:`ingest.store.HandHistory` of ``hand`` (what ``shead
     replay`` takes), voided hands too; exits 1 when none or the database
-    cannot be read."""
+    cannot be read.  A date key that reads two ways is said in a note;
+    ``choose=False`` (``shead void``) refuses it when both readings are
+    stored nights (verify32 F3)."""
+    notes: list[str] = []
     try:
         with st.reading(db) as con:
-            found = st.hand_history(con, hand)
+            found = st.hand_history(con, hand, notes=notes, choose=choose)
     except (st.StoreError, duckdb.Error) as exc:
-        _err.print(f"error: {exc}")
+        _err.print(f"error: {exc}", markup=False, highlight=False)
         raise typer.Exit(1) from None
+    for note in notes:
+        _err.print(f"note: {note}", markup=False, highlight=False)
     if found is None:
         _no_hand(hand, db=db)
     return found
@@ -1108,7 +1113,7 @@ def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a conte
                    "`shead sheet` or the W-SESSION-COPY warning writes it)", markup=False, highlight=False)
         raise typer.Exit(1)
     if not session:
-        ids = [_history_or_exit(db, hand).hand_id]
+        ids = [_history_or_exit(db, hand, choose=False).hand_id]  # a date of two stored nights: refused (verify32 F3)
     try:
         with st.Store(db) as store:
             rep = store.void_hands(ids, reason)
@@ -1200,17 +1205,20 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
 
     numbered: list[str] = []
     gone = None  # a voided hand: its history, to say so (user15: it said "no stored hand")
+    read_as: list[str] = []  # a date that reads two ways: the reading taken (verify32 F3)
     try:
         with st.reading(db) as con:
-            found = st.find_hand(con, hand)
+            found = st.find_hand(con, hand, notes=read_as)
             fmt, text = st.session_text(con, found.hand_id) if found is not None else ("shn", "")
             if found is None:
-                gone = st.hand_history(con, hand)
+                gone = st.hand_history(con, hand, notes=[] if read_as else read_as)
             if found is None and hand.strip().isascii() and hand.strip().isdigit() and len(hand.strip()) <= 18:
                 numbered = st.hands_numbered(con, int(hand))
     except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
+    for note in read_as:
+        _err.print(f"note: {note}", markup=False, highlight=False)
     if found is None and gone is not None and gone.voided:
         _err.print(f"error: hand {gone.hand} of session {gone.session!r} (hand id {gone.hand_id}) is voided: it "
                    f"counts for nothing and is not replayed; `shead history {shlex.quote(hand)}` shows its "

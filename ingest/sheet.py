@@ -677,21 +677,28 @@ def sessions_of_date(con: duckdb.DuckDBPyConnection, key: str) -> list[str]:
     other order when that day holds no session), sorted; [] when ``key`` is
     no date or no session was played that day.  ``shead replay
     "2026-11-05#5"`` names a hand by it (sk32 F6)."""
-    key = nfc(key.strip())
-    days: list[date] = []
-    if m := re.fullmatch(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})", key):
-        try:
-            days = [date(*map(int, m.groups()))]
-        except ValueError:
-            days = []
-    else:
-        days = [d for d, _how in _date_readings(key)]
-    for day in days:
+    for day, _how in date_key_readings(key):
         found = [s for (s,) in con.execute("SELECT session FROM sessions WHERE date = ? ORDER BY session",
                                            [day]).fetchall()]
         if found:
             return found
     return []
+
+
+def date_key_readings(key: str) -> list[tuple[date, str]]:
+    """The days ``key`` may name as a date, as :func:`find_session` reads
+    one, the likelier first, each with how it was read: one for
+    ``2026-11-05`` / ``2026.11.05`` (``"year first"``) and for a month
+    named; two for ``05/11/2026`` (``"month/day/year"`` then
+    ``"day/month/year"``) or ``5.11.2026`` (day first, then month first)
+    when both orders are days; [] for a key that is no date (verify32 F3)."""
+    key = nfc(key.strip())
+    if m := re.fullmatch(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})", key):
+        try:
+            return [(date(*map(int, m.groups())), "year first")]
+        except ValueError:
+            return []
+    return _date_readings(key)
 
 
 def _date_readings(key: str) -> list[tuple[date, str]]:

@@ -6675,7 +6675,8 @@ def _id_number(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 18
 
 
-def _parse_key(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None) -> tuple[str, object] | None:
+def _parse_key(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None, notes: list[str] | None = None,
+               choose: bool = True) -> tuple[str, object] | None:
     """What a hand key names, the one reading of it for :func:`find_hand` and
     :func:`hand_history`: ``("id", int)`` for a hand id, ``("hash", hex)`` for
     a content hash (32 hex digits), ``("session", (session, number))`` for
@@ -6688,7 +6689,17 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str, group: str | None = Non
     holding a hand N.  ``group``: a part is looked for among that group's
     sessions only (``shead serve``: a token's group never learns another's
     session ids from the message, serve25 F2); a whole session id is taken
-    as it is (its hand is then another group's, which the caller refuses)."""
+    as it is (its hand is then another group's, which the caller refuses).
+
+    A date that reads two ways (``05/11/2026#1``: 2026-05-11 month first,
+    2026-11-05 day first; verify32 F3) when both days are stored nights
+    raises :class:`AmbiguousHand` naming both nights and the key naming each,
+    unless ``notes`` is given and ``choose`` is true (``shead replay``,
+    ``shead history``: they change nothing): then the likelier reading
+    holding a hand N is taken and ``notes`` gets a line saying so and naming
+    the other.  ``shead void`` (it changes data) passes ``choose=False``.
+    One reading a stored night is taken, and ``notes`` (when given) says
+    the reading when the date reads two ways."""
     key = nfc(key.strip())  # as the stored session ids are read (ingest.unicode_text)
     if _id_number(key):
         return "id", int(key)
@@ -6707,12 +6718,22 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str, group: str | None = Non
         known = f'SELECT session FROM ({known}) WHERE session IN (SELECT session FROM sessions WHERE "group" = $g)'
         args["g"] = group
     if session and not con.execute(f"SELECT 1 FROM ({known}) WHERE session = $s", args).fetchone():
-        from ingest.sheet import sessions_of_date  # noqa: PLC0415 - as `shead sheet` reads a date (sk32 F6)
+        from ingest.sheet import date_key_readings  # noqa: PLC0415 - as `shead sheet` reads a date (sk32 F6)
 
-        parts = []
-        if on_day := sessions_of_date(con, session):  # a night by its date first, as find_session reads one
-            parts = [p for (p,) in con.execute(f"SELECT session FROM ({known}) WHERE list_contains($d, session) "
-                                               "ORDER BY session", {**{k: v for k, v in args.items() if k != "s"}, "d": on_day}).fetchall()]
+        parts: list[str] = []
+        readings = date_key_readings(session)
+        nights = []  # (day, how, the night's sessions, those holding a hand N): a night by its date first
+        in_group = ' AND "group" = $g' if group is not None else ""
+        for day, how in readings:
+            on_day = [p for (p,) in con.execute(f"SELECT session FROM sessions WHERE date = $d{in_group} ORDER BY "
+                                                "session", {"d": day, **({"g": group} if group else {})}).fetchall()]
+            if on_day:
+                holding = [p for (p,) in con.execute(
+                    f"SELECT session FROM ({known}) WHERE list_contains($d, session) ORDER BY session",
+                    {**{k: v for k, v in args.items() if k != "s"}, "d": on_day}).fetchall()]
+                nights.append((day, how, on_day, holding))
+        if nights:
+            parts = _night_of_date(key, session, number, readings, nights, notes, choose)
         if not parts:
             parts = [p for (p,) in con.execute(f"SELECT session FROM ({known}) WHERE contains(lower(session), "
                                                "lower($s)) ORDER BY session", args).fetchall()]
@@ -6725,13 +6746,49 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str, group: str | None = Non
     return "session", (session, number)
 
 
-def find_hand(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None) -> StoredHand | None:
+def _night_of_date(key: str, session: str, number: int, readings: list, nights: list, notes: list[str] | None,
+                   choose: bool) -> list[str]:
+    """The sessions holding a hand ``number`` of the night :func:`_parse_key`
+    takes for the date ``session`` (``readings``: its days, likelier first;
+    ``nights``: those days holding sessions, as (day, how, sessions,
+    sessions holding the hand)), a note in ``notes`` when the date reads two
+    ways.  Raises :class:`AmbiguousHand` when two readings are stored nights
+    and no note can be given or ``choose`` is false (verify32 F3)."""
+    def named(day, on_day, holding) -> str:
+        if not holding:
+            return f"{', '.join(repr(p) for p in on_day[:5])}, which holds no hand {number}"
+        whole = f" or {holding[0] + '#' + str(number)!r}" if len(holding) == 1 else ""
+        return (f"{', '.join(repr(p) for p in holding[:5])}: write {day.isoformat() + '#' + str(number)!r}{whole}"
+                f" to name {'its' if len(holding) == 1 else 'a'} hand {number}")
+
+    if len(nights) > 1:
+        held = [n for n in nights if n[3]]
+        if notes is None or not choose or not held:
+            said = "; ".join(f"{day.isoformat()} ({how}): {named(day, on_day, holding)}"
+                             for day, how, on_day, holding in nights)
+            raise AmbiguousHand(f"{key!r}: the date {session!r} reads two ways and both nights are stored, so it "
+                                f"names neither: {said} (the date written year first names one night)")
+        day, how, _, holding = held[0]
+        other = next(n for n in nights if n[0] != day)
+        notes.append(f"{session!r} read as {day.isoformat()} ({how}): read {other[1]}, it is "
+                     f"{other[0].isoformat()}, the night of {named(*other[0:1], *other[2:])}")
+        return holding
+    day, how, _, holding = nights[0]
+    if len(readings) > 1 and notes is not None and holding:
+        x, h = next((x, h) for x, h in readings if x != day)
+        notes.append(f"{session!r} read as {day.isoformat()} ({how}): no session was played on {x.isoformat()} ({h})")
+    return holding
+
+
+def find_hand(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None, notes: list[str] | None = None,
+              choose: bool = True) -> StoredHand | None:
     """The hand named by ``key`` (:func:`_parse_key`): a hand id (``"42"``),
     ``"SESSION#N"`` (a session id, or a part of one naming one session, and
     the hand number) or a content hash (32 hex digits); None when no stored
     hand matches.  ``group``: a part of a session id names that group's
-    sessions only (:func:`_parse_key`)."""
-    parsed = _parse_key(con, key, group)
+    sessions only (:func:`_parse_key`); ``notes``, ``choose``: a date that
+    reads two ways, as there (verify32 F3)."""
+    parsed = _parse_key(con, key, group, notes, choose)
     if parsed is None:
         return None
     kind, value = parsed
@@ -6985,10 +7042,12 @@ def _live_summary(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict | None:
             "units": units, "players": json.loads(row[5]) if row[5] else {}}
 
 
-def _history_id(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None) -> int | None:
-    """The hand id ``key`` names (:func:`_parse_key`, ``group`` as there),
-    voided hands and earlier revisions' hashes included; None when none."""
-    parsed = _parse_key(con, key, group)
+def _history_id(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None, notes: list[str] | None = None,
+                choose: bool = True) -> int | None:
+    """The hand id ``key`` names (:func:`_parse_key`, ``group``, ``notes``
+    and ``choose`` as there), voided hands and earlier revisions' hashes
+    included; None when none."""
+    parsed = _parse_key(con, key, group, notes, choose)
     if parsed is None:
         return None
     kind, value = parsed
@@ -7006,12 +7065,15 @@ def _history_id(con: duckdb.DuckDBPyConnection, key: str, group: str | None = No
     return found[0][0] if found else None
 
 
-def hand_history(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None) -> HandHistory | None:
+def hand_history(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None, notes: list[str] | None = None,
+                 choose: bool = True) -> HandHistory | None:
     """The history of the hand named by ``key`` — what :func:`find_hand`
     takes (a hand id, ``"SESSION#N"``, a content hash: of any revision) —
     also for a voided hand; None when no hand, stored or voided, matches.  A
-    hand never corrected has one revision, its first ingest."""
-    hand_id = _history_id(con, key, group)
+    hand never corrected has one revision, its first ingest.  ``notes``,
+    ``choose``: a date that reads two ways (:func:`_parse_key`; ``shead
+    void`` passes ``choose=False``, verify32 F3)."""
+    hand_id = _history_id(con, key, group, notes, choose)
     if hand_id is None:
         return None
     rows = con.execute("SELECT revision, action, recorded_at, reason, file, line, hash, source, outcome, session, hand "
