@@ -39,6 +39,12 @@ _FLAG_ALIASES = {
 _NO_PICK = {"leaster": "leaster", "leasters": "leaster", "doubler": "doubler", "doublers": "doubler",
             "forcedpick": "forcedPick", "forcedpicks": "forcedPick", "moster": "moster", "mosters": "moster",
             "mittler": "mittler", "schneidster": "schneidster", "schwanzer": "schwanzer"}
+#: "no leasters + doublers", "no leasters - doublers", "no leaster: doubler", "no leasters -> doublers", "no
+#: leasters but doublers (instead)": the leaster is not played, the game after the connector is (verify32 F7).
+#: "and", "&", "or", "nor" are no connector here: "no leasters or doublers" names no game that is played.
+_NOT_LEASTER_THEN = re.compile(r"(?:no|not|without)\s+(?:the\s+)?leasters?\s*(?:\+|->|=>|→|[-–—:/]|\bbut\b|"
+                               r"\binstead\b|\bso\b|\bthen\b|\bjust\b)\s*(?:play(?:ed)?\s+|a\s+|the\s+)*"
+                               r"([a-z][a-z\s-]*?)(?:\s+(?:instead|played|then))?")
 _STAKE_WORDS = ("stake", "stakes", "unit", "units", "cent", "cents", "money", "buyin", "ante")
 
 
@@ -129,6 +135,10 @@ def read_words(part: str, flags) -> list[str] | None:
         return [f"allowCastrate={_onoff(neg)}"]
     if squashed in ("pot", "apot", "thepot"):
         return [f"pot={_onoff(neg)}"]
+    if then := _NOT_LEASTER_THEN.fullmatch(text.lower().strip(" .!")):  # "no leasters + doublers" (verify32 F7)
+        game = _NO_PICK.get(_squash(then.group(1)))
+        if game and game != "leaster":
+            return [f"noPick={game}"]
     for word, game in _NO_PICK.items():
         if squashed.startswith(word):  # "leasters when nobody picks", "doublers"
             if game == "leaster" and neg:

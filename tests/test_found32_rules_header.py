@@ -200,3 +200,23 @@ def test_f4_no_leasters_alone_asks_what_is_played_and_a_stake_word_is_told():
     m = flat(d.message)
     assert "'5-10-15' is not flag=value (only the first item may name a profile): the money a unit is worth" in m
     assert "--columns stake=" in m
+
+
+def test_verify32_f7_no_leasters_then_a_game_after_a_connector_says_that_game():
+    # verify32 F7: "no leasters + doublers" / "no leasters - doublers" say the no-pick game: when all pass a
+    # doubler is played (rules.md D-11, J noPick=doubler), as "no leasters, doublers" already reads.
+    # "wi5-jack-of-diamonds; " is 22 characters: the part starts at column 9 + 22 = 31.
+    for part in ("no leasters + doublers", "no leasters - doublers", "No Leasters -> doublers",
+                 "no leaster: doubler", "no leasters but doublers", "no leasters, forced pick instead"):
+        d = refusal(f"wi5-jack-of-diamonds; {part}")
+        assert (d.code, d.col) == ("E-RULES-FLAG", 31), (part, d)
+        m = flat(d.message)
+        want = "noPick=forcedPick" if "forced" in part else "noPick=doubler"
+        assert "it does not say what is played when all pass" not in m, (part, m)
+        assert f"did you mean {want}?" in m or f'[Rules "wi5-jack-of-diamonds; {want}"]' in m, (part, m)
+    # the suggestion is a text the judge reads: D-11's doubler when all pass
+    res = validate_text(shn("wi5-jack-of-diamonds; noPick=doubler"), path="h.shn")
+    assert res.hands and not res.rejected
+    # "no leasters or doublers" names no game played: still asked which
+    m = flat(refusal("wi5-jack-of-diamonds; no leasters or doublers").message)
+    assert "noPick=doubler?" not in m
