@@ -28,6 +28,7 @@ from dashboard.text import md
 from ingest.render import factor_note
 from ingest.replay_steps import HandSteps, game_detail, record_of, steps_for
 from replay.cards import Card
+from replay.outcome import outcome_label
 from replay.steps import Step
 
 __all__ = ["EVERYONE", "page_steps", "seen_by", "parse_step", "md_card", "step_words", "facts_line", "tricks_html",
@@ -43,9 +44,11 @@ SK_RESULT = {"win": "gewonnen", "win-s": "gewonnen mit Schneider", "win-z": "gew
 _SK_MD = {0: None, 1: "green", 2: "red", 3: "orange"}
 
 
-def result_words(outcome: str, schafkopf: bool) -> str:
-    """The outcome as the table says it: ``win-s`` → ``gewonnen mit Schneider`` in Schafkopf."""
-    return SK_RESULT.get(outcome, outcome) if schafkopf else outcome
+def result_words(outcome: str, schafkopf: bool, game_type: str | None = None) -> str:
+    """The outcome as the table says it: ``win-s`` → ``gewonnen mit Schneider`` in Schafkopf; a deal thrown
+    in (``game_type`` ``thrown``, rules.md G-4) ``thrown in`` (:func:`replay.outcome.outcome_label`)."""
+    said = outcome_label(outcome, game_type)
+    return SK_RESULT.get(said, said) if schafkopf else said
 
 
 def md_card(c: Card | None, german: bool = False, suffix: str = "") -> str:

@@ -28,6 +28,7 @@ from ingest.shn.partner_statements import give_in_text
 from ingest.sheet_facts import marks_names
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
+from replay.outcome import outcome_label
 from replay.ramsch_words import ramsch_tie_words
 from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german, value_text
 from replay.scoring import NOPICK_GAMES
@@ -122,7 +123,7 @@ _HAND_NOTE = re.compile(r"\s*hand\s+\d+\s*\{([^}\n]*)\}", re.IGNORECASE)
 def _tail(h: StoredHand) -> list[str]:
     o = h.outcome
     lines = []
-    result = f"Result:  {o.outcome}"
+    result = f"Result:  {outcome_label(o.outcome, o.game_type)}"  # 'thrown in', not 'misdeal' (G-4, verify32 F8b)
     if o.picker_points is not None and o.game == "schafkopf":
         result += f"   declarer side {o.picker_points} Augen"
     elif o.picker_points is not None and o.game == "indiana":

@@ -27,7 +27,7 @@ from datetime import date
 
 import duckdb
 
-from replay.outcome import UNPLAYED_OUTCOMES
+from replay.outcome import UNPLAYED_OUTCOMES, outcome_label
 from ingest.unicode_text import nfc
 
 __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound",
@@ -596,7 +596,8 @@ def result_text(outcome: str, picker_points: int | None, picker_tricks: int | No
                 game: str, game_type: str | None) -> str:
     """The result as the sheet writes it: ``won 72`` / ``lost 28
     (schneidered)`` (the picker's card points; rules.md B-28), ``leaster Al
-    21``, ``leaster tied`` (a wash, D-6), ``doubler``, ``misdeal``; a Schafkopf game's outcome with the
+    21``, ``leaster tied`` (a wash, D-6), ``doubler``, ``misdeal``, ``thrown in`` (a deal nobody announced,
+    rules.md G-4: :func:`replay.outcome.outcome_label`); a Schafkopf game's outcome with the
     declaring party's Augen."""
     pts = f" {picker_points}" if picker_points is not None else ""
     if outcome in _RESULTS:
@@ -608,7 +609,7 @@ def result_text(outcome: str, picker_points: int | None, picker_tricks: int | No
         return "leaster tied" + pts
     if outcome in ("leaster", "mittler", "schneidster", "moster", "schwanzer"):
         return outcome + (f" {leaster_winner}" if leaster_winner else "") + pts
-    return outcome + pts
+    return outcome_label(outcome, game_type) + pts  # a deal thrown in is no misdeal (G-4, verify32 F8b)
 
 
 def find_session(con: duckdb.DuckDBPyConnection, key: str, notes: list[str] | None = None) -> str:

@@ -15,7 +15,8 @@ from typing import Literal
 
 from .cards import CARD_NAMES, Card
 
-__all__ = ["Provenance", "Outcome", "UNPLAYED_OUTCOMES", "CardLog", "PlayRow", "ReplayedCardLog", "HandOutcome", "card_names"]
+__all__ = ["Provenance", "Outcome", "UNPLAYED_OUTCOMES", "THROWN_IN", "outcome_label", "CardLog", "PlayRow",
+           "ReplayedCardLog", "HandOutcome", "card_names"]
 
 Provenance = Literal["asserted", "derived", "verified", "conflict"]
 #: ``misplay``: a picked hand settled by ``renegePenalty=offenderPaysEach``
@@ -29,6 +30,19 @@ Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster"
 #: rules.md B-4, D-11, D-19): a seat at one is no hand played (the ledger's "hands played", the sheet's count of
 #: played hands), and its units are only the carry's (the pot, the stake of the next hand).
 UNPLAYED_OUTCOMES: tuple[str, ...] = ("misdeal", "doubler", "potsplit")
+
+#: What a deal thrown in is called (rules.md G-4: all passed and no Ramsch is played; SHN-SK ``thrown``): it is
+#: stored with outcome ``misdeal`` (unplayed, as a misdeal is) and game type ``thrown``, but nobody misdealt.
+THROWN_IN = "thrown in"
+
+
+def outcome_label(outcome: str, game_type: str | None = None) -> str:
+    """The word for a stored ``outcome`` where a sheet or a replay names it:
+    :data:`THROWN_IN` for a deal thrown in (``outcome == "misdeal"`` with
+    ``game_type == "thrown"``, rules.md G-4; verify32 F8b), else ``outcome``
+    itself (``misdeal``, rules.md B-4, ``doubler`` …).  The one source of the
+    label for ``shead sheet``, the Sheet page and ``shead replay``."""
+    return THROWN_IN if outcome == "misdeal" and game_type == "thrown" else outcome
 
 
 @dataclass(slots=True)

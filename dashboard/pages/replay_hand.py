@@ -162,6 +162,8 @@ def hand_label(row: tuple, seat_view: bool = False) -> str:
     if game == "schafkopf":  # Schafkopf words and German cards (rules.md G)
         if outcome == "ramsch":
             what = "Ramsch"
+        elif game_type == "thrown":  # all passed, no Ramsch: thrown in (rules.md G-4), nobody plays
+            what = "thrown in (nobody announced)"
         else:
             sau = f" on the {german_title(Card.parse(call))}" if call else ""
             what = f"{picker or '?'} plays {game_type or 'a game'}{sau}" + (f" with {partner}" if partner else "")
@@ -178,8 +180,8 @@ def hand_label(row: tuple, seat_view: bool = False) -> str:
     else:
         what = outcome
     card = "card log" if status == "full" else "score sheet"
-    said = result_words(outcome, game == "schafkopf")  # "gewonnen mit Schneider" in Schafkopf
-    return f"Hand {hand} · {what}" + ("" if what.lower() == outcome else f" · {said}") + f" · {card}"
+    said = result_words(outcome, game == "schafkopf", game_type)  # "gewonnen mit Schneider" in Schafkopf
+    return f"Hand {hand} · {what}" + ("" if what.lower() == outcome or game_type == "thrown" else f" · {said}") + f" · {card}"
 
 
 # --------------------------------------------------------------------------
@@ -393,7 +395,7 @@ if len(frames) < 2:
         pts = "?" if o.picker_points is None else o.picker_points
         tricks = "" if o.picker_tricks is None else f", {plural(o.picker_tricks, 'trick')}"
         side_pts = f"declarer side {pts} Augen" if schafkopf else f"picker side {pts} card points"
-        st.markdown(f"**Result** {result_words(o.outcome, schafkopf)}: {side_pts}{tricks}")
+        st.markdown(f"**Result** {result_words(o.outcome, schafkopf, o.game_type)}: {side_pts}{tricks}")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {md(o.leaster_winner or 'nobody (a tie)')}"
                     + (f" with {o.picker_points} card points" if o.picker_points is not None else ""))
@@ -498,7 +500,7 @@ if f.done:
     # ---- the end: score and its breakdown
     if o.picker:
         augen = "Augen" if schafkopf else "card points"
-        st.markdown(f"**Result** {result_words(o.outcome, schafkopf)}: {side_word} {o.picker_points} {augen}, "
+        st.markdown(f"**Result** {result_words(o.outcome, schafkopf, o.game_type)}: {side_word} {o.picker_points} {augen}, "
                     f"{plural(o.picker_tricks, 'trick')}")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {md(o.leaster_winner or 'nobody (a tie)')}")
