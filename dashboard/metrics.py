@@ -1734,6 +1734,26 @@ def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
     return pl.DataFrame([rows[k] for k in sorted(rows)], schema=schema)
 
 
+def sessions_added_beyond(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Sessions among the filtered hands whose source's own table was
+    reached by its games and that hold games added beyond it (a game written
+    in SHN-SK added to a NetSchafkopf protocol's session; verify32 F11):
+    ``session``, ``note`` (``the protocol's games equal its own table; 1 game
+    added beyond the protocol (game 4), …``, the check's,
+    :data:`ingest.store.ADDED_BEYOND`).  Ordered by session id; empty on a
+    database from before migration 010."""
+    from ingest.store import ADDED_BEYOND  # noqa: PLC0415
+
+    base, params = _base(f, "session_id")
+    try:
+        return _run(con, f"""{base}
+        SELECT s.session, c.note FROM session_checks c JOIN sessions s USING (session_id)
+        WHERE c.complete AND contains(c.note, $beyond) AND c.session_id IN (SELECT session_id FROM fh)
+        ORDER BY c.session_id""", {**params, "beyond": ADDED_BEYOND})
+    except duckdb.CatalogException:
+        return pl.DataFrame(schema={"session": pl.String, "note": pl.String})
+
+
 def ledger_units(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """Per player and unit over the filtered hands, for ``shead ledger`` and
     the Ledger page: ``player``, ``game``, ``unit`` (:data:`UNITS`:

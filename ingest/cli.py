@@ -1581,6 +1581,7 @@ def ledger(db: Optional[Path] = DbOption,
                 f = _replace(f, rules=stored_rules_meaning(f.rules, stored))
             rows = metrics.ledger_units(con, f)
             bad = metrics.incomplete_sessions(con, f)
+            added = metrics.sessions_added_beyond(con, f)  # games added to a protocol's session (verify32 F11)
             mixed = (metrics.mixed_tariffs_note(metrics.schafkopf_tariffs(con, f))
                      if "schafkopf" in rows["game"].to_list() else None)
         except duckdb.Error as exc:
@@ -1593,6 +1594,8 @@ def ledger(db: Optional[Path] = DbOption,
                               ensure_ascii=False))
         for r in bad.to_dicts():
             _err.print(f"incomplete: {r['session']}: {r['note']}")
+        for r in added.to_dicts():
+            _err.print(f"note: {r['session']}: {r['note']}", markup=False, highlight=False)
         if mixed:  # on stderr, as the incomplete sessions: the JSON on stdout stays the list
             _err.print(f"note: {mixed}", markup=False, highlight=False)
         return
@@ -1622,6 +1625,10 @@ def ledger(db: Optional[Path] = DbOption,
         out.print("[bold]Incomplete sessions[/bold] (their totals may not be the table's; why, and what to do):",
                   markup=True)
         for r in bad.to_dicts():
+            out.print(f"  {r['session']}: {r['note']}", markup=False)
+    if not added.is_empty():  # complete: the source's table reached by its own games (verify32 F11)
+        out.print("Sessions with games added beyond their source's own table (complete):")
+        for r in added.to_dicts():
             out.print(f"  {r['session']}: {r['note']}", markup=False)
 
 

@@ -3243,17 +3243,19 @@ def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]
         # a refused hand stored since (a corrected sheet sent again) is refused no longer (fixa27, real26 F6)
         refused = min(refused, left)
         table = json.loads(log) if log else {}
-        diff = _totals_diff(con, sid, table)
+        beyond = _beyond_source(con, sid) if fmt == "netschafkopf" else {}  # games added later (verify32 F11)
+        diff = _totals_diff(con, sid, table, beyond)
         what = "game" if fmt == "netschafkopf" else "hand"
         # a hand still refused and one corrected since: the note says both (break27b F3: it said neither, the
         # voided hand's units a plain shortfall)
         note = None if not diff else _check_note(refused, diff, what, _refused_named(con, sid, refused, what),
                                                  _corrections(con, sid) if refused else None)
-        if diff and not refused and (corrected := _as_first_read(con, sid, table)):
+        if diff and not refused and (corrected := _as_first_read(con, sid, table, beyond)):
             # the source's table is the hands as first read; the difference is the corrections made since, with
             # their reasons: no hand is missing (dash19 F4: a leaster's winner corrected flagged the night
             # incomplete for good, naming causes that did not apply)
             diff, note = {}, _corrected_note(corrected)
+        note = _with_beyond(note, not diff, _beyond_note(con, beyond))
         con.execute("UPDATE session_checks SET complete = ?, refused = ?, note = ?, checked_at = ? "
                     "WHERE session_id = ?", [not diff, refused, note, _now(), sid])
 
@@ -3264,19 +3266,87 @@ def _corrected_note(corrected: str) -> str:
     return f"corrected since it was read ({corrected}); the source's own table matches its hands as first read"
 
 
-def _as_first_read(con: duckdb.DuckDBPyConnection, session_id: int, table: dict[str, int]) -> str | None:
+#: What a check's note says of games added to a protocol's session beyond the protocol's own games (verify32 F11);
+#: the ledger lists a complete check whose note says it (:func:`ingest.cli.ledger`).
+ADDED_BEYOND = "added beyond the protocol"
+
+#: SQL: a stored text that is a NetSchafkopf protocol's game block (it opens with the dealer, ``Geber: Xaver``),
+#: not an SHN hand (``hand 4  dealer Gust``) added to the session.
+_PROTOCOL_BLOCK = r"regexp_matches({}, '^\s*Geber:')"
+
+
+def _beyond_source(con: duckdb.DuckDBPyConnection, session_id: int) -> dict[int, int]:
+    """Hand id -> number of the hands of NetSchafkopf session ``session_id``
+    (stored, or voided since) numbered beyond its protocol's last game: games
+    added to it later (in SHN-SK), which the protocol's own table never held
+    (verify32 F11).  The protocol's last game is the highest number of its
+    games stored from the protocol's text (revision 1 of one corrected since)
+    or refused from it; a game the protocol refused and SHN-SK adds later is
+    the protocol's, compared with its table.  Empty for any other session,
+    or one with no game from the protocol's text (a restored export)."""
+    row = con.execute("SELECT coalesce(format, 'shn') FROM sessions WHERE session_id = ?", [session_id]).fetchone()
+    if row is None or row[0] != "netschafkopf":
+        return {}
+    held = con.execute("SELECT hand_id, hand FROM hands WHERE session_id = ? UNION "
+                       "SELECT hand_id, hand FROM hand_revisions WHERE session_id = ? AND revision = 1",
+                       [session_id, session_id]).fetchall()
+    if not held:
+        return {}
+    (top,) = con.execute(
+        # the stored template's opening is the text's (a protocol's block is stored whole: no text restored)
+        "SELECT max(n) FROM (SELECT h.hand AS n FROM hands h JOIN hand_source t USING (hand_id) WHERE "
+        f"list_contains(?, t.hand_id) AND {_PROTOCOL_BLOCK.format('t.template')} UNION ALL "
+        "SELECT v.hand FROM hand_revisions v WHERE v.session_id = ? AND v.revision = 1 AND v.source IS NOT NULL "
+        f"AND {_PROTOCOL_BLOCK.format('v.source')} UNION ALL "
+        "SELECT r.hand FROM rejected r JOIN sessions s ON s.session = r.session WHERE s.session_id = ? AND "
+        f"r.hand IS NOT NULL AND {_PROTOCOL_BLOCK.format('r.source')})",
+        [[i for i, _ in held], session_id, session_id]).fetchone()
+    if top is None:
+        return {}
+    return {i: n for i, n in held if n > top}
+
+
+def _beyond_note(con: duckdb.DuckDBPyConnection, beyond: dict[int, int]) -> str | None:
+    """``1 game added beyond the protocol (game 4), not in its table`` for
+    :func:`_beyond_source`'s hands still stored; None when none is."""
+    if not beyond:
+        return None
+    live = sorted({n for (n,) in con.execute("SELECT hand FROM hands WHERE list_contains(?, hand_id)",
+                                             [list(beyond)]).fetchall()})
+    if not live:
+        return None
+    many = len(live) > 1
+    return (f"{len(live)} game{'s' if many else ''} {ADDED_BEYOND} (game{'s' if many else ''} {_ranges(live)}), "
+            f"not in its table: counted beside it")
+
+
+def _with_beyond(note: str | None, complete: bool, added: str | None) -> str | None:
+    """A check's ``note`` with the games added beyond the protocol (``added``,
+    :func:`_beyond_note`) said: after why it is incomplete, or, complete, that
+    the protocol's games equal its table (verify32 F11)."""
+    if not added:
+        return note
+    if complete and note is None:
+        return f"the protocol's games equal its own table; {added}"
+    return f"{note}; {added}"
+
+
+def _as_first_read(con: duckdb.DuckDBPyConnection, session_id: int, table: dict[str, int],
+                   beyond: dict[int, int] | None = None) -> str | None:
     """When session ``session_id``'s hands, each as first stored (its
     revision 1 for a hand amended or voided since), sum to the source's own
     ``table`` (player or seat alias -> units, read as :func:`_totals_diff`
     reads it): which hands were corrected (``hand 3 amended, hand 5
-    voided``); else None."""
-    revised = con.execute(
+    voided``); else None.  The hands ``beyond`` (games added beyond a
+    protocol, :func:`_beyond_source`) are left out (verify32 F11)."""
+    beyond = beyond or {}
+    revised = [r for r in con.execute(
         "SELECT r.hand_id, r.hand, r.outcome, (SELECT x.action FROM hand_revisions x WHERE x.hand_id = r.hand_id "
         "ORDER BY x.revision DESC LIMIT 1) FROM hand_revisions r WHERE r.session_id = ? AND r.revision = 1 "
-        "AND r.outcome IS NOT NULL ORDER BY r.hand", [session_id]).fetchall()
+        "AND r.outcome IS NOT NULL ORDER BY r.hand", [session_id]).fetchall() if r[0] not in beyond]
     if not revised:
         return None
-    by_player, by_seat = _session_units(con, session_id, [r[0] for r in revised])
+    by_player, by_seat = _session_units(con, session_id, [r[0] for r in revised] + list(beyond))
     for _hid, _n, outcome, _action in revised:
         first = json.loads(outcome)
         names = first.get("players") or {}
@@ -3322,11 +3392,15 @@ def _table_units(by_player: dict[str, int], by_seat: dict[str, int], name: str) 
     return by_player[name] if name in by_player else by_seat.get(name, 0)
 
 
-def _totals_diff(con: duckdb.DuckDBPyConnection, session_id: int, log: dict[str, int]) -> dict[str, tuple[int, int]]:
+def _totals_diff(con: duckdb.DuckDBPyConnection, session_id: int, log: dict[str, int],
+                 beyond: dict[int, int] | None = None) -> dict[str, tuple[int, int]]:
     """player -> (stored units, the source's) for each player of ``log`` (a
     source's own totals) whose stored units in session ``session_id``
-    differ (:func:`_table_units`); empty when they all agree."""
-    by_player, by_seat = _session_units(con, session_id)
+    differ (:func:`_table_units`); empty when they all agree.  The hands
+    ``beyond`` (hand id -> number: games added beyond a protocol,
+    :func:`_beyond_source`) are left out: the source's table never held
+    them (verify32 F11)."""
+    by_player, by_seat = _session_units(con, session_id, list(beyond or ()))
     got = {p: _table_units(by_player, by_seat, p) for p in log}
     return {p: (got[p], v) for p, v in log.items() if got[p] != v}
 
@@ -4371,7 +4445,8 @@ class Store:
         if not stored_here and con.execute("SELECT count(*) FROM session_checks WHERE session_id = ?",
                                            [sid]).fetchone()[0]:
             return
-        diff = _totals_diff(con, sid, log)
+        beyond = _beyond_source(con, sid) if what == "game" else {}  # games added to a protocol's session (F11)
+        diff = _totals_diff(con, sid, log, beyond)
         # a refused copy of a hand whose number is stored is no missing hand (newuser29 F1: a night sent again with
         # --rules, its first send's refusals stored and its stored hands refused E-HAND-CONFLICT, was listed
         # "2 hand(s) refused; the stored totals equal the source's table")
@@ -4379,10 +4454,11 @@ class Store:
         complete = not refused and not diff
         note = None if complete else _check_note(refused, diff, what, _refused_named(con, sid, refused, what),
                                                  _corrections(con, sid) if refused and diff else None)
-        if diff and not refused and (corrected := _as_first_read(con, sid, log)):
+        if diff and not refused and (corrected := _as_first_read(con, sid, log, beyond)):
             # a later send of a night amended or voided since it was first stored: its table is the hands as the
             # first send read them, as _recheck_sessions says (fixa27: "the stored totals differ" named the amendment)
             complete, note = True, _corrected_note(corrected)
+        note = _with_beyond(note, complete, _beyond_note(con, beyond))  # verify32 F11
         con.execute("DELETE FROM session_checks WHERE session_id = ?", [sid])
         con.execute("INSERT INTO session_checks VALUES (?, ?, ?, ?, ?, ?)",
                     [sid, complete, refused, json.dumps(log), note, _now()])
