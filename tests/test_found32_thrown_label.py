@@ -110,3 +110,21 @@ def test_the_sheet_page_says_thrown_in(tmp_path, monkeypatch):
     shown = " ".join(str(df.value.to_dict()) for df in at.dataframe) + " ".join(m.value for m in at.markdown)
     assert "thrown in" in shown, shown[:2000]
     assert "misdeal" not in shown, shown[:2000]
+
+
+def test_the_replay_page_says_thrown_in(tmp_path, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    db = _db(tmp_path)
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "replay_hand.py"),
+                           default_timeout=60)
+    at.query_params["hand"] = "1"
+    at.run()
+    assert not at.exception
+    # the hand's Result line and the hand finder's labels (the outcome filter's list of stored outcomes aside)
+    shown = " ".join(m.value for m in at.markdown)
+    labels = [str(o) for b in at.selectbox for o in b.options if str(o).startswith("Hand ")]
+    assert "**Result** thrown in" in shown and "misdeal" not in shown, shown[:3000]
+    assert "Hand 1 · thrown in (nobody announced) · score sheet" in labels, labels
+    assert not any("misdeal" in x for x in labels), labels

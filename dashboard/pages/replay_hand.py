@@ -181,7 +181,8 @@ def hand_label(row: tuple, seat_view: bool = False) -> str:
         what = outcome
     card = "card log" if status == "full" else "score sheet"
     said = result_words(outcome, game == "schafkopf", game_type)  # "gewonnen mit Schneider" in Schafkopf
-    return f"Hand {hand} · {what}" + ("" if what.lower() == outcome or game_type == "thrown" else f" · {said}") + f" · {card}"
+    same = what.lower() == outcome or game_type == "thrown"  # a deal thrown in: its words say the result
+    return f"Hand {hand} · {what}" + ("" if same else f" · {said}") + f" · {card}"
 
 
 # --------------------------------------------------------------------------
@@ -405,7 +406,9 @@ if len(frames) < 2:
         st.markdown(f"**{o.outcome.capitalize()}** {md(who)}"
                     + (f" ({o.picker_points})" if o.picker_points is not None else ""))
     else:
-        st.markdown(f"**Result** {o.outcome}: the deal was thrown in.")
+        said = result_words(o.outcome, False, o.game_type)  # a deal thrown in is no misdeal (G-4, verify32 F8b)
+        st.markdown(f"**Result** {said}: " + ("nobody announced a game (rules.md G-4)." if said != o.outcome else
+                                               "the deal was thrown in."))
     st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
         st.caption(f"How it was computed: {md(o.breakdown)}")
@@ -500,7 +503,8 @@ if f.done:
     # ---- the end: score and its breakdown
     if o.picker:
         augen = "Augen" if schafkopf else "card points"
-        st.markdown(f"**Result** {result_words(o.outcome, schafkopf, o.game_type)}: {side_word} {o.picker_points} {augen}, "
+        said = result_words(o.outcome, schafkopf, o.game_type)
+        st.markdown(f"**Result** {said}: {side_word} {o.picker_points} {augen}, "
                     f"{plural(o.picker_tricks, 'trick')}")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {md(o.leaster_winner or 'nobody (a tie)')}")
