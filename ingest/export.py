@@ -433,7 +433,7 @@ def schafkopf_session(hands: list, voided=(), players: dict[str, str] | None = N
     tags["Cards"] = "de"
     if voided:  # the numbers of its voided games (``voided``): no gap, and not stored again after a restore
         tags["_Voided"] = " ".join(map(str, sorted(voided)))
-    tags.update(extra or {})  # an incomplete session's source totals and refused games (sk32 F2)
+    tags.update(extra or {})  # its protocol's header line; an incomplete session's source totals and refused games
     sess = SessionRec(tags)
     prof = parse_schafkopf_rules(first.rules)
     card = {name: Card(i) for i, name in enumerate(CARD_NAMES)}
@@ -496,6 +496,42 @@ def schafkopf_session(hands: list, voided=(), players: dict[str, str] | None = N
     return ShnFile(out)
 
 
+def protocol_game_shn(hand, header: str, players: dict[str, str] | None = None):
+    """A NetSchafkopf protocol's game (``hand``: an
+    :class:`~ingest.model.ValidatedHand` read from the protocol) as the
+    SHN-SK hand an export writes (:func:`schafkopf_session`), read again
+    under a restored session's stored ``header`` (its ``[_Protocol]`` tag,
+    :func:`ingest.protocol_identity.protocol_tag`): the
+    :class:`~ingest.model.ValidatedHand` of that text, with the protocol's
+    file, line and warnings, or None when the text does not read back to the
+    same units (then the game is refused as before).  So a corrected
+    protocol sent after a restore adds its missing game to the restored
+    session, as SHN, the way the session is re-read and exported
+    (verify32 F4).  ``players``: the session's seating (seat -> name)."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    from ingest.shn.writer import write  # noqa: PLC0415
+    from ingest.validate import validate_text  # noqa: PLC0415
+
+    try:
+        text = write(schafkopf_session([hand], players=players))
+    except (ValueError, KeyError):
+        return None
+    block = text.split("\n\n", 1)[1] if "\n\n" in text else ""
+    if not block.startswith("hand "):
+        return None
+    head = "\n".join(x for x in header.splitlines() if x.strip())
+    got = validate_text(f"%SHN 1.0\n{head}\n\n{block}", hand.source_file)
+    if got.rejected or len(got.hands) != 1:
+        return None
+    (h,) = got.hands
+    o, want = h.outcome, hand.outcome
+    if (o.session, o.hand, dict(o.units)) != (want.session, want.hand, dict(want.units)):
+        return None
+    return replace(h, source_file=hand.source_file, source_line=hand.source_line,
+                   diagnostics=list(hand.diagnostics))
+
+
 def _sheet_record(h, o, game, suit, tout, alias, seats, card, written: bool = False):
     """The SHN-SK score-sheet form (docs/notation.md §14.7) of a stored
     Schafkopf game without a card log: the game, Klopfen/Kontra, partner,
@@ -555,14 +591,20 @@ def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> 
     from ingest.store import source_check_tags  # noqa: PLC0415
 
     checks = source_check_tags(con)  # an incomplete session's source totals and refused games (sk32 F2)
-    ids, tables = {}, {}
-    for name, sid, players in con.execute(
-            "SELECT session, session_id, players FROM sessions WHERE format = 'netschafkopf'").fetchall():
+    from ingest.protocol_identity import PROTOCOL_TAG, protocol_tag  # noqa: PLC0415
+
+    ids, tables, marks = {}, {}, {}
+    for name, sid, players, header in con.execute(
+            "SELECT session, session_id, players, header FROM sessions WHERE format = 'netschafkopf'").fetchall():
         ids[name], tables[name] = sid, json.loads(players) if players else None
+        # the protocol's own header line (who wrote it, when): a restored session is still that protocol's, and a
+        # copy of it ingested later counts as duplicates (verify32 F4: the night was counted twice)
+        tag = protocol_tag(header or "")
+        marks[name] = {PROTOCOL_TAG: tag} if tag else {}
     n = 0
     for name, group in by_session.items():
         text = write(schafkopf_session(group, voided.get(ids.get(name), ()), tables.get(name),
-                                       checks.get(ids.get(name))))
+                                       {**marks.get(name, {}), **checks.get(ids.get(name), {})}))
         out.write(("\n" if after or n else "") + text[len("%SHN 1.0\n"):])
         n += len(group)
     return n

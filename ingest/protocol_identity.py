@@ -24,8 +24,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["header_identity", "protocol_session", "stored_protocol", "StoredGames", "StoredProtocols", "session_games",
-           "game_sources"]
+__all__ = ["header_identity", "protocol_tag", "stored_identity", "protocol_session", "stored_protocol", "StoredGames",
+           "StoredProtocols", "session_games", "game_sources"]
 
 
 #: the lines of a protocol's header that the program writes and that say which log it is: who wrote it and when,
@@ -40,6 +40,38 @@ def header_identity(header: str) -> tuple[str, ...]:
     (``Notiz: Abend beim Wirt``) is no part of it (real22 F1: the copy with
     a note was stored again, every game counted twice)."""
     return tuple(x.strip() for x in header.splitlines() if PROGRAM_LINE.search(x))
+
+
+#: the tag ``shead export --format shn`` writes in a protocol's SHN-SK session header: its :func:`header_identity`
+#: lines joined by :data:`TAG_JOIN` (``[_Protocol "gespielt von Xaver am 26.11.26 mit Version 8.00, ..."]``), so that
+#: the restored session is still that protocol's (verify32 F4)
+PROTOCOL_TAG = "_Protocol"
+TAG_JOIN = " | "
+_TAG_LINE = re.compile(r'(?m)^\[_Protocol\s+"((?:[^"\\]|\\.)*)"\]')
+
+
+def protocol_tag(header: str) -> str | None:
+    """The value of the ``[_Protocol]`` tag an export writes for a stored
+    protocol ``header`` (:data:`PROTOCOL_TAG`): its :func:`header_identity`
+    lines joined by :data:`TAG_JOIN`; None when it has none, or when a line
+    holds a character a tag value would escape (a quote, a backslash) or the
+    joiner itself: nothing is written, the session is then matched by name
+    alone, as before."""
+    lines = header_identity(header or "")
+    if not lines or any('"' in x or "\\" in x or TAG_JOIN in x for x in lines):
+        return None
+    return TAG_JOIN.join(lines)
+
+
+def stored_identity(header: str) -> tuple[str, ...]:
+    """The :func:`header_identity` of a stored session ``header``: a
+    protocol's own header, or a restored SHN-SK session's ``[_Protocol]``
+    tag (:func:`protocol_tag`; verify32 F4: the restored session was not
+    found, a corrected protocol counted the night twice)."""
+    m = _TAG_LINE.search(header or "")
+    if m is not None:
+        return tuple(x.strip() for x in m.group(1).split(TAG_JOIN) if x.strip())
+    return header_identity(header or "")
 
 
 def protocol_session(con, header: str, first: Sequence[tuple[int, str]]) -> str | None:
@@ -57,11 +89,12 @@ def protocol_session(con, header: str, first: Sequence[tuple[int, str]]) -> str 
     lines = list(mine) or [header]
     for name, stored, n, d in con.execute(
             "SELECT x.session, x.header, h.hand, d.deal_id FROM sessions x JOIN hands h USING (session_id) "
-            "JOIN hand_deals d USING (hand_id) WHERE x.format = 'netschafkopf' "
+            "JOIN hand_deals d USING (hand_id) "
+            "WHERE (x.format = 'netschafkopf' OR strpos(x.header, '[_Protocol \"') > 0) "
             "AND list_bool_and(list_transform(?::VARCHAR[], lambda t: strpos(x.header, t) > 0)) "
             "AND h.hand = ANY(?::INTEGER[]) ORDER BY x.session_id",
             [lines, sorted({n for n, _ in first})]).fetchall():
-        if (n, d) in wanted and (header_identity(stored) == mine if mine else stored == header):
+        if (n, d) in wanted and (stored_identity(stored) == mine if mine else stored == header):
             return name
     return None
 

@@ -4146,7 +4146,8 @@ class Store:
         if fresh and ids and source_format == "netschafkopf":  # a protocol's new games into an SHN session (F17):
             # after its duplicates are counted (a protocol sent again after a restore, whose export wrote its
             # session as SHN, is duplicates: break17b F7)
-            other = self._other_format(con, fresh, ids, result.path)
+            other, as_shn = self._other_format(con, fresh, ids, result.path)
+            fresh = [as_shn.get(id(h), h) for h in fresh]  # a restored protocol session's missing game (verify32 F4)
             fresh, result = _refuse(fresh, result, report, list(other.values()))
         if fresh:  # the safety net: never two hands of one number in a session, whatever reader gave them (real25 F2)
             kept = _refuse(fresh, result, report, _twice(fresh, stored_ids), strict)
@@ -4253,7 +4254,7 @@ class Store:
 
     @staticmethod
     def _other_format(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], ids: list[int],
-                      path: str | None) -> dict[str, RejectedHand]:
+                      path: str | None) -> tuple[dict[str, RejectedHand], dict[int, ValidatedHand]]:
         """hash -> ``E-SESSION-FORMAT`` for each of a protocol's games
         (``fresh``) whose stored session (``ids``) is an SHN session: the
         session is re-read as SHN (``shead rederive``, the export, a late
@@ -4261,13 +4262,27 @@ class Store:
         its games without a word and a restore of the export lost them
         (break17 F17).  Refused, nothing of them stored; the message says how
         to store them.  (SHN games added to a protocol's session are its
-        missing games, tests/test_nsk_grown.py, and stay.)"""
-        first = dict(con.execute(
-            f"SELECT session, first_file FROM sessions WHERE coalesce(format, 'shn') = 'shn' AND session_id IN "
-            f"({', '.join(map(str, ids))})").fetchall())
+        missing games, tests/test_nsk_grown.py, and stay.)  Second, ``id(hand)
+        -> its SHN-SK hand`` for each game whose session is this protocol's
+        restored from an export (its header's ``[_Protocol]`` tag, which the
+        protocol was matched by): stored as the SHN text the export writes
+        (:func:`ingest.export.protocol_game_shn`; verify32 F4), not refused."""
+        from ingest.export import protocol_game_shn  # noqa: PLC0415
+
+        first, heads = {}, {}
+        for name, file, header, players in con.execute(
+                f"SELECT session, first_file, header, players FROM sessions WHERE coalesce(format, 'shn') = 'shn' "
+                f"AND session_id IN ({', '.join(map(str, ids))})").fetchall():
+            first[name] = file
+            if header and '[_Protocol "' in header:
+                heads[name] = (header, json.loads(players) if players else None)
         out: dict[str, RejectedHand] = {}
+        as_shn: dict[int, ValidatedHand] = {}
         for h in fresh:
             o = h.outcome
+            if o.session in heads and (got := protocol_game_shn(h, *heads[o.session])) is not None:
+                as_shn[id(h)] = got
+                continue
             if o.session in first:
                 d = Diagnostic("E-SESSION-FORMAT", f"session {o.session!r} is stored from SHN "
                                f"({first[o.session] or '<input>'}; a restore of an export stores a protocol's games "
@@ -4277,7 +4292,7 @@ class Store:
                                "their own", "error", h.source_file or path, h.source_line or 1, 1, o.hand,
                                found="a NetSchafkopf protocol", expected="SHN")
                 out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
-        return out
+        return out, as_shn
 
     @staticmethod
     def _insert_sittings(con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport) -> None:
