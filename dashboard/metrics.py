@@ -1628,17 +1628,29 @@ def fox_points(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 def _refused_sessions(con: duckdb.DuckDBPyConnection, base: str, params: dict) -> pl.DataFrame:
     """The filtered sessions with hands refused at ingest and not stored
     (nor voided since), their numbers as ``hands`` (:func:`incomplete_sessions`);
-    sessions with a ``session_checks`` row say it through their check."""
+    sessions with a ``session_checks`` row say it through their check.  A
+    restored session's header ``[_Refused "1 3"]`` (written by ``shead
+    export --format shn``) names its refused hands as ``rejected`` rows do;
+    ``restored``: every hand named is named by that tag alone (verify32 F2)."""
     return _run(con, f"""{base},
     -- a row refused for its number (E-CSV-HAND-ORDER) is one row by its place, missing until the very row is
     -- stored (ingest.sheet.ROW_STORED), whatever hand holds its number (fixf27, break27 F2)
-    r AS (SELECT DISTINCT r.session, r.hand, CASE WHEN r.code = '{ORDER_REFUSAL}' THEN r.line END AS row_,
-                 CASE WHEN r.code = '{ORDER_REFUSAL}' THEN r.file END AS file_
+    r0 AS (SELECT DISTINCT r.session, r.hand, CASE WHEN r.code = '{ORDER_REFUSAL}' THEN r.line END AS row_,
+                 CASE WHEN r.code = '{ORDER_REFUSAL}' THEN r.file END AS file_, FALSE AS restored
           FROM rejected r WHERE r.hand IS NOT NULL AND r.session IS NOT NULL
-            AND NOT (r.code = '{ORDER_REFUSAL}' AND {ROW_STORED}))
+            AND NOT (r.code = '{ORDER_REFUSAL}' AND {ROW_STORED})
+          -- a restored session's refused hands: its header's [_Refused "1"] numbers, which `shead export` writes for a
+          -- session with refused hands and no check of its own (verify32 F2: the restore lost the mark)
+          UNION SELECT x.session, CAST(t.n AS INTEGER), NULL, NULL, TRUE
+          FROM sessions x, unnest(string_split(regexp_extract(coalesce(x.header, ''),
+                                                '\\[_Refused\\s+"([^"]*)"\\]', 1), ' ')) AS t(n)
+          WHERE regexp_full_match(t.n, '[0-9]{{1,9}}')),
+    -- a hand named both ways (refused again after the restore) is one, said as refused here
+    r AS (SELECT session, hand, row_, bool_and(restored) AS restored FROM r0 GROUP BY session, hand, row_)
     SELECT s.session_id, s.session,
            list(CASE WHEN r.row_ IS NULL THEN CAST(r.hand AS VARCHAR) ELSE concat(r.hand, ' (line ', r.row_, ')') END
-                ORDER BY r.hand, r.row_ NULLS FIRST) AS hands
+                ORDER BY r.hand, r.row_ NULLS FIRST) AS hands,
+           bool_and(r.restored) AS restored
     FROM r JOIN sessions s USING (session)
     WHERE s.session_id IN (SELECT session_id FROM fh)
       AND (r.row_ IS NOT NULL
@@ -1707,6 +1719,10 @@ def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
         note = (f"{which} refused at ingest and {'is' if len(hands) == 1 else 'are'} not stored, so the totals lack "
                 f"{'it' if len(hands) == 1 else 'them'} (the sheet's refused row says why; fix the text, or ingest "
                 "its file again once the hands before it are stored)")
+        if r.get("restored"):  # named by a restored export's [_Refused] tag: the refusal's text is in the old database
+            note = (f"{which} refused when its source was read, before the export this session was restored from "
+                    f"([_Refused]), and {'is' if len(hands) == 1 else 'are'} not stored, so the totals lack "
+                    f"{'it' if len(hands) == 1 else 'them'} (ingest the corrected hand{'s' if len(hands) > 1 else ''})")
         got = rows.setdefault(r["session_id"], {"session_id": r["session_id"], "session": r["session"],
                                                 "refused": 0, "note": None, "log_totals": None})
         got["refused"] = (got["refused"] or 0) + len(hands)

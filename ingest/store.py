@@ -3174,7 +3174,11 @@ def source_check_tags(con: duckdb.DuckDBPyConnection) -> dict[int, dict[str, str
     (player, units), and the numbers of its hands or games the source's
     reading refused that are still not stored, ``[_Refused "5"]``, so that a
     restore keeps the session incomplete (:func:`_restored_checks`; sk32 F2:
-    the mark and the refused game were lost)."""
+    the mark and the refused game were lost).  A session with no check row
+    (an SHN session, a CSV night without a Total row) gets ``[_Refused]``
+    alone when hands of it were refused and are neither stored nor voided:
+    the restored session is then incomplete through its header
+    (``dashboard.metrics.incomplete_sessions``; verify32 F2)."""
     out: dict[int, dict[str, str]] = {}
     for sid, name, log in con.execute(
             "SELECT c.session_id, s.session, c.log_totals FROM session_checks c JOIN sessions s USING (session_id) "
@@ -3190,6 +3194,16 @@ def source_check_tags(con: duckdb.DuckDBPyConnection) -> dict[int, dict[str, str
         if refused:
             tags["_Refused"] = " ".join(map(str, refused))
         out[sid] = tags
+    # a session with no check of its own (an SHN session, a CSV night without a Total row) whose refused hands are
+    # not stored nor voided: their numbers alone, so a restore keeps it incomplete, the hands named (verify32 F2)
+    for sid, hands in con.execute(
+            "SELECT s.session_id, list(DISTINCT r.hand ORDER BY r.hand) FROM rejected r JOIN sessions s USING (session) "
+            "WHERE r.hand IS NOT NULL AND NOT EXISTS (SELECT 1 FROM session_checks c WHERE c.session_id = s.session_id) "
+            "AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id AND h.hand = r.hand) "
+            "AND NOT EXISTS (SELECT 1 FROM hand_revisions v WHERE v.session_id = s.session_id AND v.hand = r.hand "
+            "AND v.action = 'void') GROUP BY s.session_id ORDER BY 1").fetchall():
+        if hands:
+            out.setdefault(sid, {})["_Refused"] = " ".join(map(str, hands))
     return out
 
 

@@ -65,3 +65,76 @@ def test_another_nights_protocol_after_a_restore_is_a_session_of_its_own(tmp_pat
     r = cli("ingest", _protocol(tmp_path, "Schafkopfprotokoll_vom_29.11.26_01.txt", P2911), "--db", str(db2))
     assert "3 stored, 0 duplicates" in r.output, r.output
     assert ledger(db2) == {"Loisl": 60, "Zenzi": -10, "Gust": 0, "Xaver": -50}
+
+
+# verify32 r/six_bad.shn: hand 1's outcome word is wrong (0 tricks: 'lose-z', rules.md B-29), refused E-OUTCOME
+SIX_BAD = ('%SHN 1.0\n[Event "Six Test"]\n[Date "2026.12.02"]\n[Seats "Al; Bea; Cy; Di; Ed; Flo"]\n'
+           '[Rules "wi6-sit-out; partnerOffHookNoTrick=on"]\n\n'
+           "hand 1  dealer Al\npick Bea  call AS\npartner Cy  pts 10  tricks 0  lose\n\n"
+           "hand 2  dealer Bea\npick Cy  alone\npts 75  win\n\n"
+           "hand 3  dealer Cy\nleaster Di  pts 7\n\n"
+           "hand 4  dealer Di\npick Ed  call AH\npartner Al  pts 61  win\n")
+
+# verify32 r/dbl_mult.csv: row 2 (hand 1) names no picker, leaster or doubler: refused E-CSV-HAND
+DBL_MULT = ("Date,Hand,Picker,Partner,Won/Lost,Mult,Al,Bea,Cy,Di,Ed\n"
+            "2026-12-19,1,,,doubler,,,,,,\n"
+            "2026-12-19,2,Cy,Al,won,2,,,,,\n"
+            "2026-12-19,3,Bea,Di,won,1,,,,,\n")
+
+
+def _incomplete(db) -> str:
+    """The ledger's lines naming incomplete sessions ('' when none)."""
+    text = cli("ledger", "--db", str(db)).output
+    return text.split("Incomplete sessions", 1)[1] if "Incomplete sessions" in text else ""
+
+
+def test_an_shn_session_with_a_refused_hand_stays_incomplete_after_a_restore(tmp_path):
+    """verify32 F2: six_bad.shn's hand 1 is refused; the ledger says 'hand 1 was refused', but the export wrote no
+    mark, and the restored session was complete.  Now the export writes `[_Refused "1"]` and the restore keeps the
+    session incomplete, naming hand 1; the corrected hand ingested afterwards completes it.
+    By hand, wi6-sit-out (the dealer sits out, five play as wi5, rules.md B-33, D-4): hand 2 (Bea out), Cy alone
+    wins 75 (defenders 45, no schneider, B-28): Cy +4, Al, Di, Ed, Flo -1.  Hand 3 (Cy out), leaster won by Di:
+    Di +4, Al, Bea, Ed, Flo -1 (D-4).  Hand 4 (Di out), Ed with Al wins 61: Ed +2, Al +1, Bea, Cy, Flo -1.  Totals:
+    Al -1, Bea -2, Cy +3, Di +3, Ed 0, Flo -3 (zero-sum).  Hand 1 corrected ('lose-z'): Bea's side took no trick,
+    x3 (B-29), doubled on the bump (B-32), the partner off the hook (B-34): Bea -18, Cy 0, Di, Ed, Flo +6 (Al out):
+    Al -1, Bea -20, Cy +3, Di +9, Ed +6, Flo +3 (zero-sum)."""
+    stored = {"Al": -1, "Bea": -2, "Cy": 3, "Di": 3, "Ed": 0, "Flo": -3}
+    assert sum(stored.values()) == 0
+    db = tmp_path / "o.duckdb"
+    cli("ingest", write(tmp_path, "six_bad.shn", SIX_BAD), "--db", str(db), ok=False)
+    assert ledger(db) == stored and "hand 1 was refused" in _incomplete(db)
+    db2 = _restored(tmp_path, db)
+    assert '[_Refused "1"]' in (tmp_path / "exp.shn").read_text(encoding="utf-8")
+    assert ledger(db2) == stored
+    said = _incomplete(db2)
+    assert "Six Test" in said and "hand 1 " in said, said
+    r = cli("ingest", write(tmp_path, "six_fixed.shn", SIX_BAD.replace("tricks 0  lose\n", "tricks 0  lose-z\n")),
+            "--db", str(db2))
+    assert "1 stored, 3 duplicates" in r.output, r.output
+    whole = {"Al": -1, "Bea": -20, "Cy": 3, "Di": 9, "Ed": 6, "Flo": 3}
+    assert sum(whole.values()) == 0 and ledger(db2) == whole
+    assert _incomplete(db2) == ""
+
+
+def test_a_csv_night_with_a_refused_row_stays_incomplete_after_a_restore(tmp_path):
+    """verify32 F2: dbl_mult.csv's row 2 (hand 1) is refused, under noPick=doubler (rules.md D-11) the stake of the
+    hands after it unknown (W-SESSION-GAP).  After an export and restore the night is still incomplete with hand 1
+    named, and the restore says the stake caveat again.  By hand: hand 2, Cy with Al wins, Mult 2 a doubling (E-1),
+    the stake x1 (the refused hand counts for nothing, D-11): Cy +4, Al +2, Bea, Di, Ed -2 (B-31, B-33); hand 3, Bea
+    with Di wins: Bea +2, Di +1, Al, Cy, Ed -1.  Totals: Al +1, Bea 0, Cy +3, Di -1, Ed -3 (zero-sum)."""
+    stored = {"Al": 1, "Bea": 0, "Cy": 3, "Di": -1, "Ed": -3}
+    assert sum(stored.values()) == 0
+    db = tmp_path / "o.duckdb"
+    r = cli("ingest", write(tmp_path, "dbl_mult.csv", DBL_MULT), "--db", str(db), "--rules",
+            "wi5-called-ace; noPick=doubler", ok=False)
+    assert "W-SESSION-GAP (hand 2)" in r.output, r.output
+    assert ledger(db) == stored and "hand 1 was refused" in _incomplete(db)
+    out = tmp_path / "exp.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    assert '[_Refused "1"]' in out.read_text(encoding="utf-8")
+    db2 = tmp_path / "restored.duckdb"
+    r = cli("ingest", str(out), "--db", str(db2))
+    assert "W-SESSION-GAP (hand 2)" in r.output and "stake" in r.output, r.output
+    assert ledger(db2) == stored
+    said = _incomplete(db2)
+    assert "dbl_mult" in said and "hand 1 " in said, said
