@@ -17,6 +17,18 @@ from ingest.model import FileResult
 from replay.errors import Diagnostic
 
 
+def _protocol_game_shn(hand, header, players=None):
+    """:func:`ingest.export.protocol_game_shn`, imported at its first use: the
+    store's :data:`ingest.store.PROTOCOL_GAME_SHN` (a corrected protocol sent
+    after a restore; verify32 F4)."""
+    from ingest.export import protocol_game_shn  # noqa: PLC0415
+
+    return protocol_game_shn(hand, header, players)
+
+
+st.PROTOCOL_GAME_SHN = _protocol_game_shn
+
+
 def _sniff_protocol(path: Path) -> bool:
     """True when the file starts like a NetSchafkopf protocol."""
     from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415

@@ -141,6 +141,14 @@ class IngestInterrupted(KeyboardInterrupt):
         self.stored = stored
 
 
+#: How a NetSchafkopf protocol's game becomes the SHN-SK hand an export writes, read again under a restored
+#: session's header (:func:`ingest.export.protocol_game_shn`, verify32 F4): ``(hand, header, players) ->
+#: ValidatedHand | None``.  Given by :mod:`ingest.pipeline`, the layer above both, so that the store imports no
+#: export module (the export reads the store: tests/test_layers.py forbids the circle).  None until then: such a
+#: game is refused as any protocol game sent to an SHN session is (``E-SESSION-FORMAT``).
+PROTOCOL_GAME_SHN = None
+
+
 class StoreError(RuntimeError):
     """A store operation failed; the message says which database and why."""
 
@@ -4280,15 +4288,14 @@ class Store:
         -> its SHN-SK hand`` for each game whose session is this protocol's
         restored from an export (its header's ``[_Protocol]`` tag, which the
         protocol was matched by): stored as the SHN text the export writes
-        (:func:`ingest.export.protocol_game_shn`; verify32 F4), not refused."""
-        from ingest.export import protocol_game_shn  # noqa: PLC0415
-
+        (:func:`ingest.export.protocol_game_shn`, given as :data:`PROTOCOL_GAME_SHN`; verify32 F4), not refused."""
+        protocol_game_shn = PROTOCOL_GAME_SHN
         first, heads = {}, {}
         for name, file, header, players in con.execute(
                 f"SELECT session, first_file, header, players FROM sessions WHERE coalesce(format, 'shn') = 'shn' "
                 f"AND session_id IN ({', '.join(map(str, ids))})").fetchall():
             first[name] = file
-            if header and '[_Protocol "' in header:
+            if header and '[_Protocol "' in header and protocol_game_shn is not None:
                 heads[name] = (header, json.loads(players) if players else None)
         out: dict[str, RejectedHand] = {}
         as_shn: dict[int, ValidatedHand] = {}
