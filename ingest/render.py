@@ -29,7 +29,7 @@ from ingest.sheet_facts import marks_names
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
 from replay.outcome import outcome_label
-from replay.ramsch_words import ramsch_tie_words
+from replay.ramsch_words import ramsch_result_line
 from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german, value_text
 from replay.scoring import NOPICK_GAMES
 
@@ -339,17 +339,8 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
     last = frames[-1] if frames else None
     if last is not None and last.done:
         r = state.result()
-        if ramsch and r.durchmarsch is not None and not r.losers:  # sk17 F2: no loser (an IndexError before)
-            lines.append(f"Result:   Ramsch, Durchmarsch by {seats[r.durchmarsch]}: every trick, "
-                         f"{r.seat_points[r.durchmarsch]} Augen (rules.md G-17)")
-        elif ramsch:
-            losers = " and ".join(seats[s] for s in r.losers)
-            tie = ramsch_tie_words(state, seats)  # equal most Augen: the house's ramschTie says who pays (G-17)
-            tie = f" ({tie})" if tie else ""
-            lines.append(f"Result:   Ramsch lost by {losers} with {r.seat_points[r.losers[0]]} Augen{tie}; Augen "
-                         + ", ".join(f"{seats[s]} {r.seat_points[s]}" for s in range(4))
-                         + ("" if not r.jungfrauen else "; Jungfrau " + ", ".join(seats[s] for s in r.jungfrauen))
-                         + ("" if r.durchmarsch is None else f"; Durchmarsch by {seats[r.durchmarsch]}"))
+        if ramsch:  # who lost, a tie, the Jungfrauen, a Durchmarsch: one sentence with the Replay page's
+            lines.append(f"Result:   {ramsch_result_line(state, seats)}")
         else:
             if state.partner is not None:
                 side = f"{seats[state.declarer]} and {seats[state.partner]} {'win' if r.won else 'lose'}"

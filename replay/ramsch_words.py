@@ -5,6 +5,9 @@ Jungfrauen, a Durchmarsch (sk32 F4, F5).
 * :func:`ramsch_tie_words` — the tie clause of ``shead replay``'s Result line
   and of the dashboard's Replay page ("a tie for most Augen with Resi: Sepp
   was dealt the highest trump, EO, ramschTie=highestTrump").
+* :func:`ramsch_result_line` — the Result line of a played Ramsch, as
+  ``shead replay`` and the Replay page say it ("Ramsch lost by Sepp with 49
+  Augen (a tie for most Augen with Resi: ...); Augen Sepp 49, ...").
 * :func:`ramsch_result_words` — the short result of a played Ramsch, as the
   night's sheet writes it (:class:`RamschWords`: "Sepp lost 49 (tie with
   Resi: EO)" and "Jungfrau Vroni"; "Durchmarsch by Resi").
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .schafkopf import Game, SchafkopfProfile, SchafkopfState, german
 
-__all__ = ["RamschWords", "ramsch_tie_words", "ramsch_result_words", "ramsch_score_words"]
+__all__ = ["RamschWords", "ramsch_tie_words", "ramsch_result_line", "ramsch_result_words", "ramsch_score_words"]
 
 
 def _tie(state: SchafkopfState) -> tuple[list[int], Card | None] | None:
@@ -56,6 +59,29 @@ def ramsch_tie_words(state: SchafkopfState, seats: Sequence[str]) -> str:
     others = " and ".join(seats[s] for s in tied if s not in losers)
     return (f"a tie for most Augen with {others}: {who} was dealt the highest trump, "
             f"{german(top) if top is not None else '?'}, ramschTie=highestTrump")
+
+
+def ramsch_result_line(state: SchafkopfState, seats: Sequence[str]) -> str:
+    """The Result line of a finished Ramsch (rules.md G-17), as ``shead
+    replay`` prints it and the dashboard's Replay page shows it (newuser32:
+    the page said the tie but not who lost): ``"Ramsch lost by Sepp with 49
+    Augen (a tie for most Augen with Resi: Sepp was dealt the highest trump,
+    EO, ramschTie=highestTrump); Augen Sepp 49, Resi 49, Hias 22, Vroni 0;
+    Jungfrau Vroni"``, or ``"Ramsch, Durchmarsch by Resi: every trick, 120
+    Augen (rules.md G-17)"``.  Augen are card points (0..120).  Raises
+    ``ValueError`` before the last trick (:meth:`SchafkopfState.result`)."""
+    r = state.result()
+    if r.durchmarsch is not None and not r.losers:  # sk17 F2: no loser
+        return (f"Ramsch, Durchmarsch by {seats[r.durchmarsch]}: every trick, "
+                f"{r.seat_points[r.durchmarsch]} Augen (rules.md G-17)")
+    losers = " and ".join(seats[s] for s in r.losers)
+    tie = ramsch_tie_words(state, seats)  # equal most Augen: the house's ramschTie says who pays (G-17)
+    tie = f" ({tie})" if tie else ""
+    return (f"Ramsch lost by {losers} with {r.seat_points[r.losers[0]]} Augen{tie}; Augen "
+            + ", ".join(f"{seats[s]} {r.seat_points[s]}" for s in range(4))
+            + ("" if not r.jungfrauen else "; Jungfrau " + ", ".join(seats[s] for s in r.jungfrauen))
+            + ("" if r.durchmarsch is None else f"; Durchmarsch by {seats[r.durchmarsch]}"))
+
 
 
 @dataclass(frozen=True)

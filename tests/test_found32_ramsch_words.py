@@ -227,3 +227,26 @@ def test_ramsch_words_of_a_tie_under_each_tie_rule(rules, result):
     rp = replay_text(_text(rules, CARDS), 1)
     words = ramsch_result_words(rp.state, ["Al", "Bea", "Cy", "Di"])
     assert (words.result, words.jungfrau) == (result, "")  # every seat took a trick: no Jungfrau
+
+
+# ---- newuser32: the Replay page said the tie but not who lost; now the Result line `shead replay` prints
+
+
+def test_replay_page_says_who_lost_the_ramsch_as_the_cli_does(tmp_path, monkeypatch):
+    """Hand 5 worked by hand (module docstring): Sepp and Resi 49 Augen each, Hias 22, Vroni 0 (49 + 49 + 22 + 0 =
+    120, rules.md A-3); the tie for most Augen goes against Sepp, dealt the Eichel-Ober (G-17, ramschTie
+    highestTrump); Vroni took no trick: Jungfrau.  The page's Result line and the CLI's are one sentence."""
+    db = _db(tmp_path)
+    with reading(db) as con:
+        (hid,) = con.execute("SELECT hand_id FROM hands WHERE hand = 5").fetchone()
+    result = (f"Ramsch lost by Sepp with 49 Augen ({TIE}, ramschTie=highestTrump); "
+              "Augen Sepp 49, Resi 49, Hias 22, Vroni 0; Jungfrau Vroni")
+    out = CliRunner().invoke(app, ["replay", str(hid), "--db", str(db)]).stdout
+    assert f"Result:   {result}" in out
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(PAGES / "replay_hand.py"), default_timeout=60)
+    at.query_params["hand"] = str(hid)
+    at.query_params["step"] = "32"
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert f"**Result** {result}" in _texts(at)

@@ -38,7 +38,7 @@ from ingest.schafkopf_hand import replay_schafkopf_stored
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text, sources_where
 from ingest.validate import HandReplay, replay_text
 from replay.cards import STANDARD, Card
-from replay.ramsch_words import ramsch_tie_words
+from replay.ramsch_words import ramsch_result_line
 from replay.scoring import NOPICK_GAMES
 
 ANY = "any"
@@ -509,9 +509,9 @@ if f.done:
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {md(o.leaster_winner or 'nobody (a tie)')}")
     elif schafkopf and o.outcome == "ramsch" and rp is not None and rp.state is not None:
-        tie = ramsch_tie_words(rp.state, aliases)  # as `shead replay` says it (sk32 F4)
-        if tie:
-            st.markdown(f"**Tie** {md(tie)} (rules.md G-17)")
+        # who lost with how many Augen, how a tie was broken (sk32 F4), the Jungfrauen, a Durchmarsch: the Result
+        # line `shead replay` prints (newuser32: the page said the tie but not who lost)
+        st.markdown(f"**Result** {md(ramsch_result_line(rp.state, aliases))}")
     st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
         st.caption(f"How it was computed: {md(o.breakdown)}")
