@@ -1274,7 +1274,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     from rich.table import Table  # noqa: PLC0415
     from rich.text import Text  # noqa: PLC0415
 
-    from ingest.sheet import SessionNotFound, find_session, session_sheet  # noqa: PLC0415
+    from ingest.sheet import SessionNotFound, find_session, seat_units_text, session_sheet  # noqa: PLC0415
     from ingest.schafkopf_hand import stored_ramsch_words  # noqa: PLC0415
 
     if as_json and as_csv:
@@ -1322,7 +1322,9 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.game_text() or "",
                  r.result + (" !" if r.kept else ""), r.marks, str(r.stake)][:len(head)]
         # a player not at the table that hand: a dash, no running total (metrics31 F3; Sheet.legend says so)
-        cells += [f"{r.units[a]:+d} {r.running[a]:>4}" if r.units[a] is not None else absent for a in sh.players]
+        # the dealer who sat the hand out (rules.md F-1): "out", not a "+0" read as a seat that broke even (left33 F1)
+        cells += [f"{seat_units_text(r.units[a], a == r.sat_out)} {r.running[a]:>4}" if r.units[a] is not None
+                  else absent for a in sh.players]
         if sh.has_pot:
             # blank before the first hand under a pot (a hand's own [Rules "...; pot=on"] line later in the night)
             cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}" if r.pot_balance is not None else "")

@@ -31,7 +31,7 @@ from replay.outcome import UNPLAYED_OUTCOMES, outcome_label
 from ingest.unicode_text import nfc
 
 __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound",
-           "kept_reason", "pot_carry_reason"]
+           "kept_reason", "pot_carry_reason", "seat_units_text", "SAT_OUT_WORD"]
 
 POT_SEAT = "(pot)"
 #: after the result of a hand kept against the rules (SheetRow.kept): the foot of the sheet says why
@@ -44,6 +44,21 @@ _POT_CARRY = re.compile(r"warning W-POT-CARRY(?: \(hand \d+\))?: (.*)", re.S)
 _HAND_COLUMNS = ("hand", "dealer", "picker", "partner", "call", "result", "marks", "stake")
 #: the column naming the seat that sat out the hand (rules.md F-1), on a sheet where some hand's dealer sits out
 SAT_OUT_COLUMN = "sat out"
+#: a sat-out seat's units cell (the dealer under wi6-sit-out, rules.md F-1), in place of its 0: shead sheet's text
+#: and the Sheet page both write it (:func:`seat_units_text`); "out", not "sat out", to fit six seats in 1400 px
+SAT_OUT_WORD = "out"
+
+
+def seat_units_text(units: int | None, sat_out: bool) -> str | None:
+    """A seat's units for a hand as the sheet writes them: ``+2``, ``-4``,
+    ``+0`` for a seat that played and broke even, :data:`SAT_OUT_WORD` for
+    the seat that sat the hand out (``sat_out``: the dealer under a sit-out
+    profile, :attr:`SheetRow.sat_out`, dealt nothing and scored 0, rules.md
+    F-1; left33 F1: the text printed ``+0`` as for a seat that played), None
+    for a player not at the table (``units`` None)."""
+    if units is None:
+        return None
+    return SAT_OUT_WORD if sat_out else f"{units:+d}"
 
 
 class SessionNotFound(LookupError):
@@ -183,14 +198,16 @@ class Sheet:
     def legend(self, word: str = "units") -> str:
         """The line under the terminal sheet: ``each player: units this
         hand, then the running total``, then, when they occur, ``–: not at
-        the table that hand`` and ``the dealer sits out (+0, rules.md
-        F-1)``."""
+        the table that hand`` and ``out: the dealer sat out the hand
+        (dealt nothing, scored 0, rules.md F-1)`` (the seat's cell says
+        :data:`SAT_OUT_WORD`, :func:`seat_units_text`)."""
         parts = [f"each player: {word} this hand, then the running total"]
         if self.absent():
             parts.append("–: not at the table that hand (no units, the running total goes on at the next hand "
                          "played)")
         if self.sit_out:
-            parts.append("the dealer sits out (+0, rules.md F-1) and is named in the dealer column")
+            parts.append(f"{SAT_OUT_WORD}: the dealer sat out the hand (dealt nothing, scored 0, rules.md F-1), then "
+                         "the running total")
         return "; ".join(parts)
 
     def running_points(self) -> list[tuple[int, str, int]]:

@@ -173,7 +173,8 @@ score Bob +2 Cal +1 Dee -1 Eve -1 Fay -1
 
 def test_the_sit_out_dealer_is_at_the_table_and_scored_0(tmp_path):
     """wi6-sit-out (rules.md F-1): the dealer sits out and is scored 0 (notation.md §4), a seat of the hand -- 0 in
-    --json, +0 in the text, never the dash of a player not at the table; the foot says the dealer sits out.
+    --json, "out" in the text (left33 F1; it was +0), never the dash of a player not at the table; the foot says
+    the dealer sits out.
     Hand 1 (Fay deals): win 70, 1 unit: Bob +2, Cal +1, Ann/Dee/Eve -1, Fay 0.  Hand 2 (Ann deals): Bob +2, Cal +1,
     Dee/Eve/Fay -1, Ann 0.  Totals: Ann -1, Bob 4, Cal 2, Dee -2, Eve -2, Fay -1 (sum 0)."""
     db = tmp_path / "six.duckdb"
@@ -184,4 +185,4 @@ def test_the_sit_out_dealer_is_at_the_table_and_scored_0(tmp_path):
     assert [sh["hands"][1]["running"][a] for a in P] == [-1, 4, 2, -2, -2, -1]
     out = cli("sheet", "Six", "--db", str(db)).output
     assert "–" not in out.split("each player")[0]
-    assert "the dealer sits out (+0, rules.md F-1)" in " ".join(out.split())
+    assert "out: the dealer sat out the hand (dealt nothing, scored 0, rules.md F-1)" in " ".join(out.split())

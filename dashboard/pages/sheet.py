@@ -13,7 +13,7 @@ from dashboard.filters import (BUSY_TIMEOUT, EMPTY_HELP, Filters, db_path, db_st
                                hand_page_filters, page_reads, plural)
 from dashboard.metrics import hands_where
 from ingest.schafkopf_hand import stored_ramsch_words
-from ingest.sheet import SAT_OUT_COLUMN, SessionNotFound, session_sheet
+from ingest.sheet import SAT_OUT_COLUMN, SessionNotFound, seat_units_text, session_sheet
 from ingest.store import reading
 
 ensure_navigation()
@@ -142,7 +142,7 @@ for r in records:
         # and broke even.  "out", not "sat out": six players' "sat out → -10" ran the demo's monday-2025-09-22
         # 83 px past a 1400-px window; "out → -10" fits (the caption says what it means)
         r[a + _PAIR] = None if total is None else str(total) if r.get("hand") is None else \
-            f"out → {total}" if r.get(SAT_OUT_COLUMN) == a else f"{units:+d} → {total}"
+            f"{seat_units_text(units, r.get(SAT_OUT_COLUMN) == a)} → {total}"
 _extra = ([_BOTH] if _block or _marked else []) + [a + _PAIR for a in sh.players]
 frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or c.endswith((" units", " total"))
                                           or c in ("pot", "pot balance") else pl.Utf8)
