@@ -82,6 +82,7 @@ import io
 import re
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from functools import partial
 from itertools import islice, tee, zip_longest
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
@@ -1378,6 +1379,15 @@ class SheetBatch(ShnFile):
     judged: Callable | None = None
 
 
+class _Refusals:
+    """The refused hands of a batch and of the row above it (:func:`_doubled_hint` reads ``rejected``)."""
+
+    __slots__ = ("rejected",)
+
+    def __init__(self, rejected: list) -> None:
+        self.rejected = rejected
+
+
 def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: str | None = None,
                     rules: str | None = None, stored_session=None,
                     batch: int = 2000) -> tuple[CsvResult, Iterator[ShnFile]] | None:
@@ -1481,16 +1491,41 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
                 seen[int(r)] = (r, row)
                 yield r, row
 
-        def judged(res) -> None:  # a batch validated: its Total rows' warnings leave the refused rows out (break28 F7)
+        # left33 F2: the whole file's checks over the batches, as the sheet read whole makes them (_score_sheet):
+        # each W-CSV-SEATS is held to the last batch, left out when its night's rows are refused as a sit-out table
+        # (_sit_out_seats); a doubler refused at a batch's last row still names itself to the E-SCORE below it
+        # (_doubled_hint); a season pad's carried nights are decided before any row is read (carry_decided)
+        seat_notes: list[Diagnostic] = []  # the W-CSV-SEATS read so far, each with its night
+        seat_night: dict[int, str | None] = {}
+        sat: set[str] = set()  # the nights refused as a sit-out table (SIT_OUT_WORDS)
+        tail: list = []  # the last record of the batch before and its refusal (None: stored)
+        carry_hints: dict[int, str] = {}
+
+        def judged(res, records: list | None = None, last: bool = False) -> None:
+            # a batch validated: its Total rows' warnings leave the refused rows out (break28 F7)
             now = _refused_of(res)
             refused.update(now)
             kept.update((x, seen[x]) for x in now if x in seen)
-            last = max((int(h.source_line) for h in res.hands), default=0)
-            last = max([last, *now])
-            for x in [x for x in seen if x <= last]:
+            top = max((int(h.source_line) for h in res.hands), default=0)
+            top = max([top, *now])
+            for x in [x for x in seen if x <= top]:
                 del seen[x]
             if refused and any(d.code == "W-CSV-TOTALS" for d in res.errors):
                 res.errors[:] = _refused_in_totals(res.errors, blocks, refused, kept, index, out.players, name)
+            records = records or []
+            night = {rec.line: rec.session.tags.get("Session") for rec in records}
+            sat.update(night.get(b.source_line) for b in res.rejected if b.errors and b.errors[0].code == "E-CSV-SEAT"
+                       and SIT_OUT_WORDS in b.errors[0].message)
+            _doubled_hint(_Refusals(tail[1:] + res.rejected), tail[:1] + records)
+            for b in res.rejected:
+                if b.errors and int(b.source_line) in carry_hints:
+                    _hint(b, carry_hints[int(b.source_line)])
+            if records:
+                at = {b.source_line: b for b in res.rejected if b.source_line == records[-1].line}
+                tail[:] = [records[-1], *([at[records[-1].line]] if at else [])]
+            if last:
+                sat.discard(None)
+                res.errors.extend(d for d in seat_notes if seat_night.get(d.line) not in sat)
 
         def again_rows():  # the rows as the pass below reads them, for a sheet sent again (fixm30)
             fh, reader, _header = opened()
@@ -1500,6 +1535,11 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
                                            [], out.players)
 
         resent_start(out, again_rows, index, name, rules or "wi5-called-ace", stored_session)
+        if out.running:  # a season pad's nights carried over from the night above (sheet32 F5), as read whole
+            out.carry_rows, carried, hints = carry_decided(out, again_rows, index, name, rules or "wi5-called-ace",
+                                                           stored_session)
+            notes += carried
+            carry_hints.update(hints)
         fh, reader, _header = opened()
         with fh:
             got: list[HandRecord] = []
@@ -1511,15 +1551,23 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
             full = False  # a batch is yielded once the next record is read: a Total row below its last hand is its
             for rec in sheet_records(out, rows, index, name, rules or "wi5-called-ace", stored_session, notes,
                                      nights=nights, blocks=blocks):
+                if any(d.code == "W-CSV-SEATS" for d in notes):  # held to the last batch (left33 F2)
+                    for d in notes:
+                        if d.code == "W-CSV-SEATS":
+                            seat_notes.append(d)
+                            seat_night[d.line] = rec.session.tags.get("Session") if d.line == rec.line else None
+                    notes[:] = [d for d in notes if d.code != "W-CSV-SEATS"]
                 if full:
-                    yield SheetBatch(got, list(notes), path=name, night_totals=dict(nights) or None, judged=judged)
+                    yield SheetBatch(got, list(notes), path=name, night_totals=dict(nights) or None,
+                                     judged=partial(judged, records=got))
                     got = []
                     notes.clear()
                     nights.clear()
                 got.append(rec)
                 full = len(got) >= batch
-            if got or bad or notes or nights:
-                yield SheetBatch(got, bad + notes, path=name, night_totals=dict(nights) or None, judged=judged)
+            if got or bad or notes or nights or seat_notes:
+                yield SheetBatch(got, bad + notes, path=name, night_totals=dict(nights) or None,
+                                 judged=partial(judged, records=got, last=True))
 
     return out, batches()
 
@@ -4759,22 +4807,69 @@ def _running_hint(out: CsvResult, rows: list, index: dict[str, int], path: str |
             _hint(bad, RUNNING_HINT)
 
 
+#: the refusals of a running pad's night-opening row that a season's standings carried over may explain (from 0 the
+#: row misses the hand, E-SCORE; zero, E-SCORE-SUM: a player new that night or one sitting out, verify32 F5; or the
+#: table, E-SEATS: one sitting out, her standing carried unchanged)
+CARRY_CODES = ("E-SCORE", "E-SCORE-SUM", "E-SEATS")
+
+
+def _carry_words(out: CsvResult, carry: dict[str, int], row: list[str], index: dict[str, int],
+                 prof) -> tuple[str, int]:
+    """``(said, column)`` of a running pad's night-opening row ``row`` (its cells) under the standings ``carry``
+    carried over from the night above (:attr:`CsvResult.carried`), ``prof`` the rules' profile (None: unknown):
+    ``said`` the standings as W-CSV-CARRY and the refusal's advice name them ("Al 2, Bea 1, Ed 0 (new); Cy not at
+    the table (cells blank)"), ``column`` the first carried player's (1-based); the one wording of the sheet read
+    whole (:func:`_carried_over`) and in batches (:func:`carry_decided`)."""
+    written = {p: whole_units(row[index[p]]) if index[p] < len(row) else None for p in out.players}
+    # who the row seats otherwise than the night above (verify32 F5): a player new that night starts at 0, one
+    # whose cell is blank or writes the standing carried unchanged sits the night out
+    new = [seat_label(p) for p in out.players if p not in carry and written[p] is not None]
+    blank = [p for p in carry if written[p] is None]
+    same = [p for p in carry if written[p] == carry[p]]
+    seated = sum(1 for v in written.values() if v is not None)
+    if prof is None or seated - len(same) != prof.players:
+        same = []  # an unchanged standing is a player sitting out only when the others make the table
+    said = ", ".join([f"{seat_label(p)} {v}" for p, v in carry.items() if p not in blank and p not in same]
+                     + [f"{n} 0 (new)" for n in new])
+    said += "".join(f"; {seat_label(p)} not at the table (" + ("cells blank" if p in blank else
+                    f"the standing {carry[p]} unchanged") + ")" for p in carry if p in blank or p in same)
+    return said, min((index[p] + 1 for p in carry), default=1)
+
+
+def _carry_note(path: str | None, line: int, date: str, hand: int, said: str, col: int) -> Diagnostic:
+    """The ``W-CSV-CARRY`` of a running pad's night-opening row read with the season's standings carried over."""
+    return Diagnostic(
+        "W-CSV-CARRY", f"row {row_words(line)} opens the night of {date} with each player's "
+        f"standing carried over from the night above ({said}) and hand {hand} played: read as carried "
+        "over (its units are the row less those standings, the rules' hand); the night's own units start "
+        "at 0. To say so on the pad, write an opening row of the standings (the date and each player's "
+        "standing, no hand; a player new that night 0, one sitting out blank) above the night's first hand",
+        "warning", path, line, col, found=said, expected="the night's first hand from 0, or an opening row")
+
+
+def _carry_hint(said: str) -> str:
+    """What a running pad's night-opening row refused both from 0 and less the standings above is told."""
+    return (f"if the pad carries the season's standings over from the night above ({said}), write them "
+            "in an opening row above this one (the date and each player's standing, no hand; a player new "
+            "that night 0, one sitting out blank in the night's rows): this row less them is not the hand "
+            "either; a night of running totals without one starts from 0")
+
+
 def _carried_over(out: CsvResult, rows: list, index: dict[str, int], path: str | None, rules: str, stored_session,
                   res: FileResult, notes: list[Diagnostic]) -> None:
     """A running pad's (``--columns units=running``) night whose first row, a hand, is refused for its units
-    (``E-SCORE``) read again with the night above's last standings carried over (:attr:`CsvResult.carried`: a
+    (:data:`CARRY_CODES`) read again with the night above's last standings carried over (:attr:`CsvResult.carried`: a
     season pad, each night going on from the last; sheet32 F5: refused "Al +6 is written but the rules give -1",
     +6 being Al's season standing): when the row less those standings is the hand the judge gives (rules.md
     B-31..B-35), the hand so read is stored in place of the refusal, said by ``W-CSV-CARRY`` at the row (appended
     to ``notes``); else the refusal says how a carried-over season is written (an opening row of standings).
-    ``res`` is changed in place."""
+    ``res`` is changed in place.  A sheet read in batches decides the same before its rows are stored
+    (:func:`carry_decided`)."""
     from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
 
     prof = profile_of(rules)
-    # refused for its units: from 0 they miss the hand (E-SCORE), zero (E-SCORE-SUM: a player new that night, or one
-    # sitting out, verify32 F5) or the table (E-SEATS: one sitting out, her standing carried unchanged)
     bad = {b.source_line: b for b in res.rejected if b.source_line in out.carried and b.errors
-           and b.errors[0].code in ("E-SCORE", "E-SCORE-SUM", "E-SEATS")}
+           and b.errors[0].code in CARRY_CODES}
     if not bad:
         return
     pad = CsvResult(out.kind, out.columns, out.players, FileResult(path=path), names=out.names,
@@ -4786,22 +4881,7 @@ def _carried_over(out: CsvResult, rows: list, index: dict[str, int], path: str |
     cells = {int(r): row for r, row in rows if int(r) in bad}
     for line, b in bad.items():
         h = good.get(line)
-        carry = out.carried[line]
-        row = cells.get(int(line), [])
-        written = {p: whole_units(row[index[p]]) if index[p] < len(row) else None for p in out.players}
-        # who the row seats otherwise than the night above (verify32 F5): a player new that night starts at 0, one
-        # whose cell is blank or writes the standing carried unchanged sits the night out
-        new = [seat_label(p) for p in out.players if p not in carry and written[p] is not None]
-        blank = [p for p in carry if written[p] is None]
-        same = [p for p in carry if written[p] == carry[p]]
-        seated = sum(1 for v in written.values() if v is not None)
-        if prof is None or seated - len(same) != prof.players:
-            same = []  # an unchanged standing is a player sitting out only when the others make the table
-        said = ", ".join([f"{seat_label(p)} {v}" for p, v in carry.items() if p not in blank and p not in same]
-                         + [f"{n} 0 (new)" for n in new])
-        said += "".join(f"; {seat_label(p)} not at the table (" + ("cells blank" if p in blank else
-                        f"the standing {carry[p]} unchanged") + ")" for p in carry if p in blank or p in same)
-        first = min((index[p] + 1 for p in carry), default=1)
+        said, first = _carry_words(out, out.carried[line], cells.get(int(line), []), index, prof)
         if h is not None and h.outcome.session == b.session and h.outcome.hand == b.hand:
             # the night is read so, all its rows: a row below refused from 0 (E-SEATS: the one sitting out's
             # standing carried down) is read again with it
@@ -4810,22 +4890,81 @@ def _carried_over(out: CsvResult, rows: list, index: dict[str, int], path: str |
             res.hands[:] = [x for x in res.hands if x.outcome.session != night]
             res.hands.extend(x for x in again.hands if x.outcome.session == night)
             res.rejected.extend(x for x in again.rejected if x.session == night)
-            notes.append(Diagnostic(
-                "W-CSV-CARRY", f"row {row_words(line)} opens the night of {h.outcome.date} with each player's "
-                f"standing carried over from the night above ({said}) and hand {h.outcome.hand} played: read as carried "
-                "over (its units are the row less those standings, the rules' hand); the night's own units start "
-                "at 0. To say so on the pad, write an opening row of the standings (the date and each player's "
-                "standing, no hand; a player new that night 0, one sitting out blank) above the night's first hand",
-                "warning", path, line, first, found=said, expected="the night's first hand from 0, or an opening row"))
+            notes.append(_carry_note(path, line, h.outcome.date, h.outcome.hand, said, first))
         else:
-            _hint(b, f"if the pad carries the season's standings over from the night above ({said}), write them "
-                  "in an opening row above this one (the date and each player's standing, no hand; a player new "
-                  "that night 0, one sitting out blank in the night's rows): this row less them is not the hand "
-                  "either; a night of running totals without one starts from 0")
+            _hint(b, _carry_hint(said))
     if good:  # in the order the rows are read (a sheet sorted newest first is read oldest first: _oldest_first)
         at = {int(r): i for i, (r, _row) in enumerate(rows)}
         res.hands.sort(key=lambda x: at.get(int(x.source_line), 0))
         res.rejected.sort(key=lambda x: at.get(int(x.source_line), 0))
+
+
+def carry_decided(out: CsvResult, rows_of: Callable[[], Iterator[tuple[int, list[str]]]], index: dict[str, int],
+                  path: str | None, rules: str, stored_session=None
+                  ) -> tuple[frozenset, list[Diagnostic], dict[int, str]]:
+    """:func:`_carried_over` for a running pad read in batches (:func:`read_csv_stream`; left33 F2: over 8 MiB the
+    carry was never read, the night's first row refused), decided before any row is stored: ``(rows, notes,
+    hints)``, ``rows`` the night-opening rows to read with the standings above carried over (for
+    ``out.carry_rows``), ``notes`` their ``W-CSV-CARRY``, ``hints`` the advice for each such row that reads as no
+    hand either way (row -> text, added to its refusal).  The rule is the sheet read whole's: a night-opening row
+    under a night of standings (:attr:`CsvResult.carried`) refused from 0 for its units (:data:`CARRY_CODES`; the
+    night's first hand, judged from a fresh session as in the whole file) is read carried over when so it is the
+    same hand the judge accepts.  ``rows_of()`` gives the data rows afresh, as the batches read them; two passes of
+    :func:`sheet_records` over them, a hand judged for each such row only (nothing kept of the others)."""
+    from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
+
+    def judged(rec):
+        return _validate_records(ShnFile([rec], path=path), path, False)
+
+    def each(reading: CsvResult) -> Iterator[tuple[int, HandRecord, list[str]]]:
+        """(row, record, cells) of each night-opening row carried over, by a pass of sheet_records."""
+        rows = rows_of()
+        cells: dict[int, list[str]] = {}
+
+        def kept():
+            for r, row in rows:
+                cells[int(r)] = row
+                yield r, row
+        try:
+            for rec in sheet_records(reading, kept(), index, path, rules, stored_session, []):
+                line = int(rec.line)
+                if line in reading.carried:
+                    yield line, rec, cells.get(line, [])
+                for r in [r for r in cells if r <= line]:  # (a row below may be read before this record is given)
+                    del cells[r]
+        finally:
+            if hasattr(rows, "close"):
+                rows.close()
+
+    probe = replace(out, result=FileResult(path=path), carried={}, openings={}, carry_rows=frozenset())
+    bad: dict[int, tuple] = {}
+    for line, rec, row in each(probe):
+        got = judged(rec)
+        b = got.rejected[0] if got.rejected else None
+        if b is not None and b.errors and b.errors[0].code in CARRY_CODES:
+            bad[line] = (b, row, probe.carried[line])
+    if not bad:
+        return frozenset(), [], {}
+    pad = replace(out, result=FileResult(path=path), carried={}, openings={}, carry_rows=frozenset(bad))
+    good: dict[int, object] = {}
+    for line, rec, _row in each(pad):
+        if line in bad:
+            got = judged(rec)
+            h = got.hands[0] if got.hands else None
+            b = bad[line][0]
+            if h is not None and h.outcome.session == b.session and h.outcome.hand == b.hand:
+                good[line] = h
+    prof = profile_of(rules)
+    notes: list[Diagnostic] = []
+    hints: dict[int, str] = {}
+    for line, (b, row, carry) in bad.items():
+        said, first = _carry_words(out, carry, row, index, prof)
+        if line in good:
+            notes.append(_carry_note(path, b.source_line, good[line].outcome.date, good[line].outcome.hand, said,
+                                     first))
+        else:
+            hints[line] = _carry_hint(said)
+    return frozenset(good), notes, hints
 
 
 #: what a running pad's row that does not sum to zero is told (:func:`_standing_hint`)
