@@ -29,7 +29,7 @@ from ingest.render import factor_note
 from ingest.replay_steps import HandSteps, game_detail, record_of, steps_for
 from replay.cards import Card
 from replay.outcome import outcome_label
-from replay.steps import Step
+from replay.steps import UNDER_HIDDEN, Step
 
 __all__ = ["EVERYONE", "page_steps", "seen_by", "parse_step", "md_card", "step_words", "facts_line", "tricks_html",
            "hidden_cards_html", "result_words", "SK_RESULT"]
@@ -235,7 +235,7 @@ def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool, who: str 
             bury_note = ""
         # house32 F2: the under card face down in a trick this seat did not take (rules.md B-11e): its points are
         # not counted, said beside the side that took it
-        more = " and the under card" if s.under_points_hidden else ""
+        more = UNDER_HIDDEN if s.under_points_hidden else ""
         by = s.under_taker
         mine, theirs = (more, "") if by is not None and (by == f.picker or (s.side_known and by == f.partner)) \
             else ("", more)
@@ -272,7 +272,7 @@ def tricks_html(s: Step, aliases: list[str], german: bool, notes: dict[tuple[int
                         + f'<span style="font-size:10px">{escape(aliases[seat])}</span></span>'
                         for i, (seat, c) in enumerate(cards))
         pts = sum(c.points for _, c in cards if c is not None)  # a seat view's face-down under card (B-11e)
-        more = " and the under card" if any(c is None for _, c in cards) else ""
+        more = UNDER_HIDDEN if any(c is None for _, c in cards) else ""
         rows.append(f'<li data-trick="{no}" style="margin:2px 0"><b>t{no}</b> {faces} → '
                     f'<b>{escape(aliases[winner])}</b> ({pts} {word}{more})</li>')
     return (CSS + '<div class="shead-tricks"><div style="font-weight:700">Tricks so far</div>'

@@ -31,6 +31,7 @@ from replay.cards import STANDARD, TRUMP, Card, Rank, Suit, TrumpOrder, trump_or
 from replay.replay import Frame
 from replay.scoring import NOPICK_GAMES
 from replay.state import next_seat
+from replay.steps import UNDER_HIDDEN
 
 __all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_status", "seat_label",
            "frames_from_cardlog", "order_of", "win_index", "german_name", "GERMAN_SUIT_LETTER", "GERMAN_RANK_NAME",
@@ -273,7 +274,7 @@ def trick_status(frame: Frame, seats: list[tuple[str, str]], *, german: bool = F
     if frame.trick_done:
         # house32 F2: a seat view's trick holding the under card face down (rules.md B-11e): what the seat can count
         pts = sum(c.points for _, c in frame.trick_cards if c is not None)
-        more = " and the under card" if any(c is None for _, c in frame.trick_cards) else ""
+        more = UNDER_HIDDEN if any(c is None for _, c in frame.trick_cards) else ""
         return f"Trick {frame.trick} won by {who}{card} ({pts} {'Augen' if german else 'points'}{more})"
     return f"Trick {frame.trick}: {who} is winning{card}"
 
@@ -338,7 +339,7 @@ def _narrow_order(xy) -> tuple[list[int], list[int]]:
 
 def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None = None, bottom: int = 0,
                picker_word: str = "PICKER", german: bool = False, order: TrumpOrder = STANDARD,
-               sitting: int | None = None) -> str:
+               sitting: int | None = None, under_hidden: int | None = None) -> str:
     """The table at ``frame``: seats clockwise from ``bottom`` (the seat drawn
     at the bottom), the current trick in the middle (winning card
     highlighted), and a status line.  ``picker_word`` is the picker's badge
@@ -348,7 +349,10 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
     seats are drawn (rules.md F-1; two-handed, each seat's table stacks under
     its hand, face-down cards as backs); ``sitting`` is the seat that sits out the
     hand (the dealer under ``wi6-sit-out``), drawn with a SITS OUT badge and
-    skipped in turn.
+    skipped in turn; ``under_hidden`` is the seat whose card points leave out
+    the under card lying face down in a seat view
+    (:meth:`replay.steps.Step.under_hidden_seat`, rules.md B-11e): its box
+    says "15 pts and the under card", as the status line says the trick.
 
     Wide screens place each seat at its point around the felt (``_SEAT_XY``,
     percentages of the 820 x 580 px table) and each trick card at its
@@ -403,7 +407,8 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             f'<div class="{cls}" data-seat="{escape(alias)}" style="left:{x}%;top:{y}%">'
             f'<div class="who">{escape(alias)} <span class="name">{escape(name)}</span></div>'
             f'<div>{"".join(badges)}</div>'
-            f'<div class="tally">{tricks} trick{"s" if tricks != 1 else ""} · {pts} {pts_word}</div>'
+            f'<div class="tally">{tricks} trick{"s" if tricks != 1 else ""} · {pts} {pts_word}'
+            f'{UNDER_HIDDEN if under_hidden == s else ""}</div>'
             f'<div class="shead-hand">{hand}</div>{_stacks_html(frame, s, german)}</div>')
     above, below = _narrow_order(xy[:n])
     # every seat's box before the felt and the trick (the text keeps the seats first); a narrow screen's

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 
 from replay.cards import Card
 from replay.facts import HandRecord
-from replay.steps import Event, Step, as_frame, build_steps, seat_view
+from replay.steps import UNDER_HIDDEN, Event, Step, as_frame, build_steps, seat_view
 
 __all__ = ["HandSteps", "events_of", "game_detail", "hand_steps", "steps_for", "step_json", "seat_json", "seat_index",
            "record_of", "describe", "render_seat"]
@@ -329,10 +329,10 @@ def render_seat(found, hs: HandSteps, seat: str) -> str:
             got = sum(x.points for _, x in f.trick_cards if x is not None)
             seen = (f.under is not None and me != f.picker and any(x == f.under for _, x in f.trick_cards))
             line += (f"   → {hs.aliases[f.winning]} takes the trick ({got} {pts}"
-                     + (" and the under card" if face_down else f"; the under card: {c(f.under)}" if seen else "")
+                     + (UNDER_HIDDEN if face_down else f"; the under card: {c(f.under)}" if seen else "")
                      + ")")
             if f.picker_points is not None:
-                more = " and the under card" if s.under_points_hidden else ""
+                more = UNDER_HIDDEN if s.under_points_hidden else ""
                 by = s.under_taker
                 on_side = by is not None and (by == f.picker or (s.side_known and by == f.partner))
                 mine_, theirs = (more, "") if on_side else ("", more)

@@ -35,7 +35,13 @@ from dataclasses import dataclass, replace
 from .cards import Card
 from .replay import Frame
 
-__all__ = ["Event", "Step", "build_steps", "seat_view", "known_cards", "as_frame", "redact_text", "CARD_TOKEN"]
+__all__ = ["Event", "Step", "build_steps", "seat_view", "known_cards", "as_frame", "redact_text", "CARD_TOKEN",
+           "UNDER_HIDDEN"]
+
+#: what a seat view says after card points that leave out the under card lying face down (rules.md B-11e): "15
+#: points and the under card" -- the trick's status line, the box of the seat that took it and the sides' points
+#: (left33 F3: the box said "15 pts" alone), one wording
+UNDER_HIDDEN = " and the under card"
 
 #: Multiplying marks (each doubles the stakes: rules.md E-1..E-5, G-14).
 _MARKS = ("crack", "recrack", "castrate", "blitz", "klopfen", "kontra", "re")
@@ -101,6 +107,14 @@ class Step:
     plays_under: bool = False
     under_taker: int | None = None
     under_points_hidden: bool = False
+
+    def under_hidden_seat(self) -> int | None:
+        """The seat whose card points in this view leave out the under card
+        lying face down (it took that trick, rules.md B-11d; the viewer may
+        not see the card until the hand ends, B-11e): :attr:`under_taker`
+        when :attr:`under_points_hidden`, else None.  Its points are then
+        said with :data:`UNDER_HIDDEN` after them."""
+        return self.under_taker if self.under_points_hidden else None
 
 
 def as_frame(f) -> Frame:

@@ -300,3 +300,112 @@ def test_f2_the_doubler_hint_is_given_across_a_batch_boundary(tmp_path, monkeypa
         assert "row 2" in msg and "doubler" in msg and "noPick=doubler" in msg, msg
     assert _said(batched) == _said(whole)
 
+
+# --------------------------------------------------------------------------------------------------------------------
+# F3: the seat view's boxes and the under card face down (rules.md B-11, B-11e)
+#
+# Card points (A-3): A 11, 10 10, K 4, Q 3, J 2, 9 8 7 0.  Trump (A-2): Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦.
+# Cat picks the blind 7♣ 8♦ and buries them (0 points, B-24).  Her hand Q♣ J♠ A♣ 10♣ K♦ 9♦: her only fail suit is
+# clubs, whose ace she holds, so no ace can be called (B-9): she calls the unknown A♥ with 10♣ set aside face down
+# as the under card (B-11).  Ann holds A♥: the partner.  Ann leads (Eve deals).
+#   t1 Ann K♠ 4, Ben 9♣ 0, Cat 9♦ 0 (trump), Dan A♠ 11, Eve 10♠ 10 = 25: Cat (the only trump).
+#   t2 Cat Q♣ 3, Dan J♦ 2, Eve 7♦ 0, Ann Q♥ 3, Ben A♦ 11 = 19: Cat (Q♣ the top trump).  Cat 44.
+#   t3 Cat K♦ 4, Dan Q♦ 3, Eve J♥ 2, Ann 8♠ 0 (no trump), Ben 10♦ 10 = 19: Dan (Q♦).
+#   t4 Dan 8♥ 0, Eve K♥ 4, Ann A♥ 11, Ben 7♥ 0, Cat the under card 10♣ 10 (played on the first heart lead, B-11b;
+#      it cannot win, B-11a) = 25: Ann.  To Dan, who neither picked nor took the trick, the 10♣ lies face down until
+#      the hand ends (B-11e): he counts 0 + 4 + 11 + 0 = 15 points and the under card for Ann; to Ann (the winner)
+#      and Cat (the picker) it is 25.
+#   t5 Ann 9♥ 0, Ben J♣ 2, Cat J♠ 2, Dan K♣ 4, Eve 10♥ 10 = 18: Ben (J♣).
+#   t6 Ben Q♠ 3, Cat A♣ 11, Dan 7♠ 0, Eve 9♠ 0, Ann 8♣ 0 = 14: Ben.  Ben 32.
+#   Picker side Cat 44 + Ann 25 + bury 0 = 69, defenders Dan 19 + Ben 32 = 51; 69 + 51 = 120.  69: a plain win
+#   (B-28 61-90): Cat +2, Ann +1, Ben/Dan/Eve -1 (sum 0).
+# The page's steps (?step=): 0 the deal, then five a trick: t4 ends at step 20, t5 at 25, t6 (the last) at 30.
+# --------------------------------------------------------------------------------------------------------------------
+
+UNDER = """%SHN 1.0
+[Event "Left Under"]
+[Date "2027.02.04"]
+[Table "1"]
+[Seats "Ann; Ben; Cat; Dan; Eve"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Eve
+deal Ann  AH 9H KS 8C QH 8S
+deal Ben  QS JC AD TD 7H 9C
+deal Cat  QC JS AC TC KD 9D
+deal Dan  8H 7S QD JD AS KC
+deal Eve  TH KH JH 7D TS 9S
+blind 7C 8D
+pick Cat
+bury 7C 8D
+call AH under TC
+t1 Ann: KS 9C 9D AS TS
+t2 Cat: QC JD 7D QH AD
+t3 Cat: KD QD JH 8S TD
+t4 Dan: 8H KH AH 7H TC
+t5 Ann: 9H JC JS KC TH
+t6 Ben: QS AC 7S 9S 8C
+"""
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_f3_the_hand_work_adds_up():
+    tricks = {1: ("Cat", 4 + 0 + 0 + 11 + 10), 2: ("Cat", 3 + 2 + 0 + 3 + 11), 3: ("Dan", 4 + 3 + 2 + 0 + 10),
+              4: ("Ann", 0 + 4 + 11 + 0 + 10), 5: ("Ben", 0 + 2 + 2 + 4 + 10), 6: ("Ben", 3 + 11 + 0 + 0 + 0)}
+    assert [p for _, p in tricks.values()] == [25, 19, 19, 25, 18, 14]
+    assert sum(p for _, p in tricks.values()) == 120
+    assert sum(p for w, p in tricks.values() if w in ("Cat", "Ann")) == 69
+
+
+@pytest.fixture
+def under_db(tmp_path) -> Path:
+    db = tmp_path / "under.duckdb"
+    cli("ingest", write(tmp_path, "under.shn", UNDER), "--db", str(db))
+    return db
+
+
+def _seat_page(db: Path, monkeypatch, step: int, seat: str) -> str:
+    import duckdb
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    with duckdb.connect(str(db), read_only=True) as con:
+        hand_id = con.execute("SELECT hand_id FROM hands WHERE hand = 1").fetchone()[0]
+    at = AppTest.from_file(str(ROOT / "dashboard" / "pages" / "replay_hand.py"), default_timeout=60)
+    at.query_params["hand"] = str(hand_id)
+    at.query_params["step"] = str(step)
+    at.query_params["seat"] = seat
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return "\n".join(getattr(h, "value", "") or "" for h in at.get("html"))
+
+
+def _box(html: str, alias: str) -> str:
+    """The tally line of a seat's box: 'N trick(s) · P pts ...'."""
+    m = re.search(r'data-seat="' + alias + r'".*?<div class="tally">(.*?)</div>', html, re.S)
+    assert m, html
+    return m.group(1)
+
+
+def test_f3_the_box_of_the_seat_that_took_the_under_card_says_so(under_db, monkeypatch):
+    html = _seat_page(under_db, monkeypatch, 20, "Dan")  # the end of t4, as Dan
+    status = html[html.index("Trick 4 won by <b>Ann</b>"):][:200]  # the status line (A♥ in a red span)
+    assert "(15 points and the under card)" in status, status
+    assert _box(html, "Ann") == "1 trick · 15 pts and the under card"
+    assert _box(html, "Cat") == "2 tricks · 44 pts"
+    assert _box(html, "Dan") == "1 trick · 19 pts"
+    html = _seat_page(under_db, monkeypatch, 25, "Dan")  # t5 taken by Ben: Ann's count still leaves the 10♣ out
+    assert _box(html, "Ann") == "1 trick · 15 pts and the under card"
+    assert _box(html, "Ben") == "1 trick · 18 pts"
+    html = _seat_page(under_db, monkeypatch, 30, "Dan")  # the hand's end: every card face up, Ann 25
+    assert _box(html, "Ann") == "1 trick · 25 pts"
+    assert _box(html, "Ben") == "2 tricks · 32 pts"
+
+
+def test_f3_the_winner_and_the_picker_count_the_under_card(under_db, monkeypatch):
+    for seat in ("Ann", "Cat"):
+        html = _seat_page(under_db, monkeypatch, 20, seat)
+        assert _box(html, "Ann") == "1 trick · 25 pts", seat
+        status = html[html.index("Trick 4 won by <b>Ann</b>"):][:200]
+        assert "(25 points)" in status, status  # the under card face up to them

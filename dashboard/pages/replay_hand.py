@@ -494,7 +494,8 @@ st.markdown(facts_line(cur, seats, o, schafkopf, marks_names(stored.source), vie
 sitting = dealer if (o.rules_flags or {}).get("sitOut") else None  # the dealer sits out (rules.md F-1)
 st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(viewer or bottom_seat),
                    picker_word="DECLARER" if schafkopf else "PICKER", german=schafkopf,
-                   order=(None if schafkopf else order_of(o)) or STANDARD, sitting=sitting))
+                   order=(None if schafkopf else order_of(o)) or STANDARD, sitting=sitting,
+                   under_hidden=cur.under_hidden_seat()))  # left33 F3: "15 pts and the under card" (B-11e)
 hidden = hidden_cards_html(cur, schafkopf, "DECLARER" if schafkopf else "PICKER", aliases)
 if hidden:
     st.html(hidden)
