@@ -28,7 +28,7 @@ from dashboard.text import md
 from ingest.render import factor_note
 from ingest.replay_steps import HandSteps, game_detail, record_of, steps_for
 from replay.cards import Card
-from replay.outcome import outcome_label
+from replay.outcome import RENEGE_WORD, outcome_label
 from replay.steps import UNDER_HIDDEN, Step
 
 __all__ = ["EVERYONE", "page_steps", "seen_by", "parse_step", "md_card", "step_words", "facts_line", "tricks_html",
@@ -253,11 +253,13 @@ _BACK = "the under card, face down"
 
 
 def tricks_html(s: Step, aliases: list[str], german: bool, notes: dict[tuple[int, int], str] | None = None,
-                order=None) -> str:
+                order=None, reneges: set[tuple[int, int]] | frozenset = frozenset()) -> str:
     """The tricks complete so far as a list: number, each card (small faces)
     with its seat, the winner and the card points (Augen).  ``order`` (the
     profile's trump order) picks the winning card where the winner played two
-    (the battery games' four-card tricks)."""
+    (the battery games' four-card tricks).  ``reneges`` holds (trick 1..,
+    seat) of each card marked ``^R``: its seat label says
+    :data:`~replay.outcome.RENEGE_WORD` (rules.md B-23; table33 F1)."""
     if not s.tricks:
         return ""
     word = "Augen" if german else "points"
@@ -269,7 +271,9 @@ def tricks_html(s: Step, aliases: list[str], german: bool, notes: dict[tuple[int
                         f'vertical-align:top">'
                         + card_html(c, small=True, german=german, title=None if c is not None else _BACK,
                                     win=(i == k) if k is not None else seat == winner)
-                        + f'<span style="font-size:10px">{escape(aliases[seat])}</span></span>'
+                        + f'<span style="font-size:10px">{escape(aliases[seat])}'
+                        + (f' <b style="color:#b00020">{RENEGE_WORD}</b>' if (no, seat) in reneges else "")
+                        + '</span></span>'
                         for i, (seat, c) in enumerate(cards))
         pts = sum(c.points for _, c in cards if c is not None)  # a seat view's face-down under card (B-11e)
         more = UNDER_HIDDEN if any(c is None for _, c in cards) else ""

@@ -30,6 +30,7 @@ from html import escape
 from replay.cards import STANDARD, TRUMP, Card, Rank, Suit, TrumpOrder, trump_order
 from replay.replay import Frame
 from replay.scoring import NOPICK_GAMES
+from replay.outcome import RENEGE_WORD
 from replay.state import next_seat
 from replay.steps import UNDER_HIDDEN
 
@@ -339,7 +340,8 @@ def _narrow_order(xy) -> tuple[list[int], list[int]]:
 
 def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None = None, bottom: int = 0,
                picker_word: str = "PICKER", german: bool = False, order: TrumpOrder = STANDARD,
-               sitting: int | None = None, under_hidden: int | None = None) -> str:
+               sitting: int | None = None, under_hidden: int | None = None,
+               reneges: set[tuple[int, int]] | frozenset = frozenset()) -> str:
     """The table at ``frame``: seats clockwise from ``bottom`` (the seat drawn
     at the bottom), the current trick in the middle (winning card
     highlighted), and a status line.  ``picker_word`` is the picker's badge
@@ -352,7 +354,9 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
     skipped in turn; ``under_hidden`` is the seat whose card points leave out
     the under card lying face down in a seat view
     (:meth:`replay.steps.Step.under_hidden_seat`, rules.md B-11e): its box
-    says "15 pts and the under card", as the status line says the trick.
+    says "15 pts and the under card", as the status line says the trick;
+    ``reneges`` holds (trick 1.., seat) of each card marked ``^R``: its tag
+    says :data:`~replay.outcome.RENEGE_WORD` (rules.md B-23; table33 F1).
 
     Wide screens place each seat at its point around the felt (``_SEAT_XY``,
     percentages of the 820 x 580 px table) and each trick card at its
@@ -429,6 +433,8 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             tag = ("won" if frame.trick_done else "winning") if win else ("led" if i == 0 else "")
             if c is None:  # a seat view: the picker's under card, face down (rules.md B-11e; house32 F2)
                 tag = "under card"
+            elif (frame.trick, s) in reneges:  # marked ^R (rules.md B-23; table33 F1)
+                tag = f"{tag} · {RENEGE_WORD}" if tag else RENEGE_WORD
             out.append(
                 f'<div class="shead-played" data-seat="{escape(seats[s][0])}" '
                 f'style="left:{px}%;top:{py}%;--x:{px};--y:{py}">'

@@ -28,7 +28,7 @@ from ingest.shn.partner_statements import give_in_text
 from ingest.sheet_facts import marks_names
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
-from replay.outcome import outcome_label
+from replay.outcome import outcome_label, with_renege
 from replay.ramsch_words import ramsch_result_line
 from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german, value_text
 from replay.scoring import NOPICK_GAMES
@@ -123,7 +123,8 @@ _HAND_NOTE = re.compile(r"\s*hand\s+\d+\s*\{([^}\n]*)\}", re.IGNORECASE)
 def _tail(h: StoredHand) -> list[str]:
     o = h.outcome
     lines = []
-    result = f"Result:  {outcome_label(o.outcome, o.game_type)}"  # 'thrown in', not 'misdeal' (G-4, verify32 F8b)
+    # 'thrown in', not 'misdeal' (G-4, verify32 F8b); '(renege)' when the renege penalty settled it (B-23, table33 F1)
+    result = f"Result:  {with_renege(outcome_label(o.outcome, o.game_type), o.warnings)}"
     if o.picker_points is not None and o.game == "schafkopf":
         result += f"   declarer side {o.picker_points} Augen"
     elif o.picker_points is not None and o.game == "indiana":
@@ -224,6 +225,8 @@ def render_frames(h: StoredHand, frames: list) -> str:
         lines.append(f"Passed  {given[0]} {pretty_card(given[1])} to {left}, {left} {pretty_card(given[2])} back "
                      "(before the lead, rules.md F-1)")
     partner_seen = None
+    # the cards marked ^R (rules.md B-23; table33 F1): (trick, seat alias) of each, from the stored card log
+    marked = {(p.trick, p.seat) for p in h.cardlog.plays if p.renege} if h.cardlog is not None else set()
     for f in frames:
         if getattr(f, "claim", None) is not None:  # a Sheepshead claim (notation.md §3)
             seat, after, given, pts = f.claim
@@ -234,7 +237,8 @@ def render_frames(h: StoredHand, frames: list) -> str:
             continue
         if not f.trick_done:
             continue
-        cells = [f"{seats[s]:>{width}} {pretty_card(str(c)):<3}" for s, c in f.trick_cards]
+        cells = [f"{seats[s]:>{width}} " + (f"^R{pretty_card(str(c))}" if (f.trick, seats[s]) in marked
+                                              else f"{pretty_card(str(c)):<3}") for s, c in f.trick_cards]
         line = f"Trick {f.trick}  " + "  ".join(cells) + f"   → {seats[f.winning]}"
         # the last frame's count holds the bury (rules.md B-24): the trick's line shows the tricks only and
         # the bury gets its own line after it, so a trick the defenders won never reads as the picker side's

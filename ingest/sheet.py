@@ -27,7 +27,8 @@ from datetime import date
 
 import duckdb
 
-from replay.outcome import UNPLAYED_OUTCOMES, outcome_label
+from replay.outcome import RENEGE_WORD, UNPLAYED_OUTCOMES, outcome_label, reneged, with_renege
+from replay.scoring import NOPICK_GAMES
 from ingest.unicode_text import nfc
 
 __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound",
@@ -36,6 +37,10 @@ __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", 
 POT_SEAT = "(pot)"
 #: after the result of a hand kept against the rules (SheetRow.kept): the foot of the sheet says why
 KEPT_MARK = " !"
+#: what "(renege)" beside a result means, in the sheet's legend (rules.md B-23; table33 F1)
+RENEGE_LEGEND = (f"({RENEGE_WORD}): a renege the table ruled on settled the hand, by the profile's renegePenalty "
+                 "(rules.md B-23: the offender's side loses the hand, or the offender pays each seat 1); the Replay "
+                 "page and shead replay say how")
 #: a stored warning's code and text, as ingest.store writes them ("x.shn:1:1: warning W-CARRY (hand 3): ...")
 _KEPT = re.compile(r"warning W-CARRY(?: \(hand \d+\))?: (.*)", re.S)
 #: a night's kept W-POT-CARRY mark on its opening hand (ingest.pot_carry.mark_openings, break30 F6)
@@ -189,6 +194,8 @@ class Sheet:
     pot_carry: str | None = None
     #: some hand's dealer sits out (``wi6-sit-out``, rules.md F-1): at the table and scored 0 (metrics31 F3)
     sit_out: bool = False
+    #: a hand settled by a renege penalty: its result says "(renege)" (rules.md B-23; table33 F1)
+    renege: bool = False
 
     def absent(self) -> bool:
         """True when some player of the sheet was not at the table for some
@@ -208,6 +215,8 @@ class Sheet:
         if self.sit_out:
             parts.append(f"{SAT_OUT_WORD}: the dealer sat out the hand (dealt nothing, scored 0, rules.md F-1), then "
                          "the running total")
+        if self.renege:
+            parts.append(RENEGE_LEGEND)
         return "; ".join(parts)
 
     def running_points(self) -> list[tuple[int, str, int]]:
@@ -844,7 +853,11 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str, played_ramsch=No
         marks = protocol_marks_text(mult, nmarks) if block else marks_text(source, nmarks or 0, factor)
         if not marks and not nmarks and breakdown and "went nuclear" in breakdown and mult and stake:
             marks = f"nuclear ×{mult // stake}"  # the dealer alone at x2 (F-1, nuclearDealer; house17, break17 F20)
+        # "(renege)": a renege the table ruled on settled the hand (rules.md B-23; table33 F1)
         said, jungfrau = result_text(outcome, pts, tricks, lw, g, gtype), ""
+        if reneged(warnings):  # a no-pick game's renege: the offender pays each, nobody won it (not "tied")
+            said = with_renege(outcome if outcome in NOPICK_GAMES and not lw else said, warnings)
+            sheet.renege = True
         if g == "schafkopf" and outcome == "ramsch":  # who lost, a tie, Jungfrau, Durchmarsch (sk32 F5)
             words = _ramsch_said(con, hand_id, status, hand_rules or rules or "", list(seats or []),
                                  list(units or []), mult, stake, played_ramsch)

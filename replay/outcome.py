@@ -15,7 +15,8 @@ from typing import Literal
 
 from .cards import CARD_NAMES, Card
 
-__all__ = ["Provenance", "Outcome", "UNPLAYED_OUTCOMES", "THROWN_IN", "outcome_label", "CardLog", "PlayRow",
+__all__ = ["Provenance", "Outcome", "UNPLAYED_OUTCOMES", "THROWN_IN", "outcome_label", "RENEGE_WORD", "reneged",
+           "with_renege", "CardLog", "PlayRow",
            "ReplayedCardLog", "HandOutcome", "card_names"]
 
 Provenance = Literal["asserted", "derived", "verified", "conflict"]
@@ -43,6 +44,36 @@ def outcome_label(outcome: str, game_type: str | None = None) -> str:
     itself (``misdeal``, rules.md B-4, ``doubler`` …).  The one source of the
     label for ``shead sheet``, the Sheet page and ``shead replay``."""
     return THROWN_IN if outcome == "misdeal" and game_type == "thrown" else outcome
+
+
+#: The word beside a hand's result (``lost 67 (renege)``) and on the card in its trick when a renege the table
+#: ruled on (``^R``, W-RENEGE) settled the hand (rules.md B-23; table33 F1): the breakdown says how
+#: (:func:`replay.scoring.renege_words`).
+RENEGE_WORD = "renege"
+
+
+def reneged(warnings) -> bool:
+    """Whether a stored hand's ``warnings`` (its list of messages, or the
+    stored JSON text of it) hold a ``W-RENEGE``: a renege the table ruled
+    on, whose penalty settled the hand (rules.md B-23)."""
+    if not warnings:
+        return False
+    if isinstance(warnings, str):
+        return "W-RENEGE" in warnings
+    return any("W-RENEGE" in w for w in warnings)
+
+
+def with_renege(label: str, warnings) -> str:
+    """``label`` (a result as a sheet or a Result line says it) with
+    :data:`RENEGE_WORD` beside it when :func:`reneged` (``warnings``):
+    ``lost 67`` -> ``lost 67 (renege)``, ``lost 30 (schneidered)`` ->
+    ``lost 30 (schneidered, renege)``; else ``label`` unchanged.  The one
+    place the sheet, ``shead replay`` and the Replay page mark it."""
+    if not reneged(warnings):
+        return label
+    if label.endswith(")"):
+        return f"{label[:-1]}, {RENEGE_WORD})"
+    return f"{label} ({RENEGE_WORD})"
 
 
 @dataclass(slots=True)

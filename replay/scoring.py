@@ -35,6 +35,8 @@ __all__ = [
     "leaster_pays_triple",
     "settle_void",
     "renege_settlement",
+    "renege_words",
+    "RENEGE_PENALTY",
     "OUTCOME_TIER",
     "schneider_lines",
     "NOPICK_GAMES",
@@ -527,15 +529,49 @@ def settle_void(players: int, outcome: str) -> Settlement:
     return Settlement((0,) * players, outcome, None, 1, 0, (), (0,) * players, why)
 
 
-def renege_settlement(players: int, offender: int, outcome: str, out: int | None = None) -> Settlement:
+def renege_settlement(players: int, offender: int, outcome: str, out: int | None = None, trick: int | None = None,
+                      cards: str | None = None) -> Settlement:
     """The offender pays one unit to each other seat (rules.md B-23, "misplay":
     −4 / +1 each at five), in place of the hand's result.  Flat: no tier,
     mark, doubler stake or double on the bump.  ``outcome`` is ``misplay`` in
     a picked hand (no pick statistic counts it as played), the no-pick game
-    (``leaster``) in a no-pick game."""
+    (``leaster``) in a no-pick game; ``trick`` (1..) the renege's trick and
+    ``cards`` what the cards give (:func:`renege_words`)."""
     playing = players - (out is not None)
     shares = tuple(-(playing - 1) if s == offender else 0 if s == out else 1 for s in range(players))
-    where = f"in a {outcome}" if outcome in NOPICK_GAMES else "(renegePenalty=offenderPaysEach)"
+    penalty = "offenderPaysEach" if outcome not in NOPICK_GAMES else None
     return Settlement(shares, outcome, None, 1, 1, (("renege: offender pays each", 1),),
                       tuple(-1 if s == offender else 0 if s == out else 1 for s in range(players)),
-                      f"renege by seat {offender} {where}: the offender pays 1 to each other seat (rules.md B-23)")
+                      renege_words(f"seat {offender}", trick, penalty, outcome, cards))
+
+
+#: The renege penalties' effect in words (rules.md B-23), and which outcome word a record writes under each.
+RENEGE_PENALTY = {"sideLosesHand": ("the offender's side loses the hand", "the penalty's result"),
+                  "offenderPaysEach": ("the offender pays 1 to each other seat in place of the hand's result",
+                                       "the cards' result")}
+
+
+def renege_words(offender: str, trick: int | None, penalty: str | None, result: str, cards: str | None = None) -> str:
+    """The one wording of a renege the table ruled on (rules.md B-23), for a
+    score's breakdown (``shead replay``'s Scored line, the Replay page's "How
+    it was computed").  ``offender`` is who reneged (``"seat 2"`` in engine
+    text, an alias for people), ``trick`` its trick (1..) or None,
+    ``penalty`` the profile's ``renegePenalty`` (None in a no-pick game: the
+    offender pays each), ``result`` the hand's outcome word as settled
+    (``lose``, ``misplay``, ``leaster``) and ``cards`` what the cards give:
+    ``"win (67 card points, 3 tricks)"``, None in a no-pick game.  E.g.
+    ``renege by seat 2 in trick 1: the offender's side loses the hand
+    (renegePenalty=sideLosesHand, rules.md B-23): lose, where the cards give
+    win (67 card points, 3 tricks)``."""
+    at = f"renege by {offender}" + (f" in trick {trick}" if trick else "")
+    if penalty is None:  # a no-pick game: no side to lose the hand
+        return f"{at} in a {result}: the offender pays 1 to each other seat (rules.md B-23)"
+    what = RENEGE_PENALTY[penalty][0]
+    head = f"{at}: {what} (renegePenalty={penalty}, rules.md B-23)"
+    if cards is None:
+        return head
+    if penalty == "offenderPaysEach":
+        return f"{head}; the cards give {cards}"
+    word = cards.split(" ", 1)[0]
+    return (f"{head}: {result}, where the cards give {cards}" if word != result
+            else f"{head}: {cards}, as the cards give")

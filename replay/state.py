@@ -1682,16 +1682,37 @@ class GameState:
             raise ValueError("the picker side's card points are unknown")
         outcome = self.picked_outcome(pts, self.side_tricks())
         if self.reneges:
-            if prof.renegePenalty == "offenderPaysEach":
-                # B-23 "misplay": money moves, the hand is not a played pick
-                return self._renege_each("misplay")
-            offender = self.reneges[0][0]
-            if self.side_of(offender) and outcome.startswith("win"):
-                outcome = "lose"
-            elif not self.side_of(offender) and outcome.startswith("lose"):
-                outcome = "win-z" if self.sheepshead else "win"
+            return self._renege_side(outcome, pts)
         return settle_picked(prof, self.n, self.picker, self.partners() or None, outcome, stake=self.stake,
                              marks=self.marks(), sheepshead=self.sheepshead, forced=self.forced, out=self.sitting)
+
+    def _renege_side(self, cards: str, pts: int) -> Settlement:
+        """A picked hand with a renege the table ruled on (rules.md B-23):
+        ``cards`` is the outcome the cards give (``pts`` the picker side's
+        card points).  ``offenderPaysEach``: a misplay (money moves, the
+        hand is not a played pick); ``sideLosesHand``: the offender's side
+        loses the hand, plainly, or keeps the loss the cards give.  The
+        summary says so (:func:`replay.scoring.renege_words`)."""
+        from dataclasses import replace
+
+        from .scoring import renege_words
+
+        prof = self.profile
+        offender, trick = self.reneges[0]
+        tricks = self.side_tricks()
+        said = f"{cards} ({pts} card points, {tricks} trick{'' if tricks == 1 else 's'})"
+        if prof.renegePenalty == "offenderPaysEach":
+            # B-23 "misplay": money moves, the hand is not a played pick
+            return self._renege_each("misplay", said)
+        outcome = cards
+        if self.side_of(offender) and outcome.startswith("win"):
+            outcome = "lose"
+        elif not self.side_of(offender) and outcome.startswith("lose"):
+            outcome = "win-z" if self.sheepshead else "win"
+        settle = settle_picked(prof, self.n, self.picker, self.partners() or None, outcome, stake=self.stake,
+                               marks=self.marks(), sheepshead=self.sheepshead, forced=self.forced, out=self.sitting)
+        return replace(settle, summary=f"{settle.summary}; "
+                       + renege_words(f"seat {offender}", trick, "sideLosesHand", outcome, said))
 
     def picked_outcome(self, pts: int, tricks: int) -> str:
         """The outcome word of this picked hand from the picker side's card
@@ -1701,13 +1722,15 @@ class GameState:
             return "win-z" if tricks >= self.n_tricks else "lose"
         return picked_result(self.profile, pts, tricks, self.n_tricks)
 
-    def _renege_each(self, outcome: str = "leaster") -> Settlement:
+    def _renege_each(self, outcome: str = "leaster", cards: str | None = None) -> Settlement:
         """The offender of the first renege pays one unit to each other
         playing seat (−4 / +1 each at five), instead of the hand's result: in a
         no-pick game (there is no side to lose the hand) and under
         ``renegePenalty=offenderPaysEach`` (rules.md B-23).  The unit is flat:
         no tier, mark, doubler or double on the bump.  ``outcome`` keeps what
-        the cards gave (a picked hand's outcome word, or the no-pick game)."""
+        the cards gave (a picked hand's outcome word, or the no-pick game);
+        ``cards`` what the cards give in words (a picked hand)."""
         from .scoring import renege_settlement
 
-        return renege_settlement(self.n, self.reneges[0][0], outcome, out=self.sitting)
+        return renege_settlement(self.n, self.reneges[0][0], outcome, out=self.sitting, trick=self.reneges[0][1],
+                                 cards=cards)

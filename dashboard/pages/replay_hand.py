@@ -39,6 +39,7 @@ from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_
 from ingest.validate import HandReplay, replay_text
 from replay.cards import STANDARD, Card
 from replay.ramsch_words import ramsch_result_line
+from replay.outcome import with_renege
 from replay.scoring import NOPICK_GAMES
 
 ANY = "any"
@@ -352,6 +353,9 @@ o = stored.outcome
 seats = (rp.seats if rp is not None else None) or [(a, n) for a, n in o.players.items()]
 aliases = [a for a, _ in seats]
 dealer = aliases.index(o.dealer) if o.dealer in aliases else None
+# the cards marked ^R, (trick, seat): marked in their trick (rules.md B-23; table33 F1)
+reneges = ({(p.trick, aliases.index(p.seat)) for p in stored.cardlog.plays if p.renege and p.seat in aliases}
+           if stored.cardlog is not None else set())
 if rp is not None:
     frames, errors = rp.frames, rp.errors
 else:  # a Schafkopf game: its stored card log, trick by trick
@@ -396,7 +400,7 @@ if len(frames) < 2:
         pts = "?" if o.picker_points is None else o.picker_points
         tricks = "" if o.picker_tricks is None else f", {plural(o.picker_tricks, 'trick')}"
         side_pts = f"declarer side {pts} Augen" if schafkopf else f"picker side {pts} card points"
-        st.markdown(f"**Result** {result_words(o.outcome, schafkopf, o.game_type)}: {side_pts}{tricks}")
+        st.markdown(f"**Result** {with_renege(result_words(o.outcome, schafkopf, o.game_type), o.warnings)}: {side_pts}{tricks}")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {md(o.leaster_winner or 'nobody (a tie)')}"
                     + (f" with {o.picker_points} card points" if o.picker_points is not None else ""))
@@ -495,7 +499,7 @@ sitting = dealer if (o.rules_flags or {}).get("sitOut") else None  # the dealer 
 st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(viewer or bottom_seat),
                    picker_word="DECLARER" if schafkopf else "PICKER", german=schafkopf,
                    order=(None if schafkopf else order_of(o)) or STANDARD, sitting=sitting,
-                   under_hidden=cur.under_hidden_seat()))  # left33 F3: "15 pts and the under card" (B-11e)
+                   under_hidden=cur.under_hidden_seat(), reneges=reneges))  # left33 F3: "15 pts and the under card" (B-11e)
 hidden = hidden_cards_html(cur, schafkopf, "DECLARER" if schafkopf else "PICKER", aliases)
 if hidden:
     st.html(hidden)
@@ -504,7 +508,7 @@ if f.done:
     # ---- the end: score and its breakdown
     if o.picker:
         augen = "Augen" if schafkopf else "card points"
-        said = result_words(o.outcome, schafkopf, o.game_type)
+        said = with_renege(result_words(o.outcome, schafkopf, o.game_type), o.warnings)
         st.markdown(f"**Result** {said}: {side_word} {o.picker_points} {augen}, "
                     f"{plural(o.picker_tricks, 'trick')}")
     elif o.outcome == "leaster":
@@ -530,7 +534,8 @@ else:
         later += " on the last step"
     st.caption(f"{md(trick_status(f, seats, german=schafkopf, order=(None if schafkopf else order_of(o)) or STANDARD))}. "
                f"{later}.")
-done_tricks = tricks_html(cur, aliases, schafkopf, order=None if schafkopf else (order_of(o) or STANDARD))
+done_tricks = tricks_html(cur, aliases, schafkopf, order=None if schafkopf else (order_of(o) or STANDARD),
+                          reneges=reneges)
 if done_tricks:
     st.html(done_tricks)
 

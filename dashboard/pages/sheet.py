@@ -13,7 +13,7 @@ from dashboard.filters import (BUSY_TIMEOUT, EMPTY_HELP, Filters, db_path, db_st
                                hand_page_filters, page_reads, plural)
 from dashboard.metrics import hands_where
 from ingest.schafkopf_hand import stored_ramsch_words
-from ingest.sheet import SAT_OUT_COLUMN, SessionNotFound, seat_units_text, session_sheet
+from ingest.sheet import RENEGE_LEGEND, SAT_OUT_COLUMN, SessionNotFound, seat_units_text, session_sheet
 from ingest.store import reading
 
 ensure_navigation()
@@ -241,6 +241,7 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
               "(out → 4: sat out, dealt nothing, scored 0; a seat that played and broke even: +0 → 4)."
               if sh.sit_out else "")
            + (" " + sh.pot_text() if sh.has_pot else "")
+           + (f" {md(RENEGE_LEGEND[0].upper() + RENEGE_LEGEND[1:])}." if sh.renege else "")  # table33 F1
            # metrics31 F3: no cells for a player not at the table that hand (someone sat in), not +0
            + (" An empty cell: not at the table that hand; the running total goes on at the next hand played."
               if sh.absent() else "")
