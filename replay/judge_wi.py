@@ -1422,6 +1422,29 @@ def _check_partner(chk: HandCheck, partner, g: GameState | None) -> None:
     chk.prov["partner"] = "verified"
 
 
+def _outcome_message(chk: HandCheck, written: str, expected: str, pts: int | None, tricks: int,
+                     state: GameState | None) -> str:
+    """The ``E-OUTCOME`` message of a written outcome word that is not the
+    replay's ``expected`` (built only when the error is raised).  In a hand
+    with a renege the table ruled on it names B-23 and which result the
+    profile's ``renegePenalty`` asks to be written: the penalty's under
+    ``sideLosesHand`` (the cards' said beside it), the cards' under
+    ``offenderPaysEach`` (table33 F2)."""
+    said = f"({pts} card points, {tricks} tricks; rules.md B-27..B-30)"
+    if state is None or not state.reneges or pts is None:
+        return f"{written} is written but the replay gives {expected} {said}"
+    from .scoring import renege_outcome_words  # noqa: PLC0415
+
+    seat, trick = state.reneges[0]
+    penalty = chk.profile.renegePenalty
+    why = renege_outcome_words(chk.aliases[seat], trick, penalty, expected)
+    if penalty == "offenderPaysEach":
+        return f"{written} is written but the cards give {expected} {said}; {why}"
+    cards = state.picked_outcome(pts, tricks)
+    return (f"{written} is written but the replay gives {expected}: the cards give {cards} {said}, but {why}"
+            if cards != expected else f"{written} is written but the replay gives {expected} {said}; {why}")
+
+
 def _check_result(chk: HandCheck, pts: int | None, tricks: int, outcome: str, state: GameState | None = None):
     """Compare written pts/tricks/outcome with the replay.  Returns the values
     the ledger uses (agreed ``^`` values win)."""
@@ -1461,8 +1484,8 @@ def _check_result(chk: HandCheck, pts: int | None, tricks: int, outcome: str, st
     if rec.outcome is not None and rec.outcome.value is not None:
         if rec.outcome.value != used_outcome:
             if not rec.outcome.agreed:
-                raise chk.reject("E-OUTCOME", f"{rec.outcome.value} is written but the replay gives {used_outcome} "
-                                 f"({used_pts} card points, {used_tricks} tricks; rules.md B-27..B-30)",
+                raise chk.reject("E-OUTCOME", _outcome_message(chk, rec.outcome.value, used_outcome, used_pts,
+                                                               used_tricks, state),
                                  rec.outcome.pos, found=rec.outcome.value, expected=used_outcome)
             chk.prov["outcome"] = "conflict"
             used_outcome = rec.outcome.value

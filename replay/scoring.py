@@ -36,6 +36,7 @@ __all__ = [
     "settle_void",
     "renege_settlement",
     "renege_words",
+    "renege_outcome_words",
     "RENEGE_PENALTY",
     "OUTCOME_TIER",
     "schneider_lines",
@@ -549,6 +550,19 @@ def renege_settlement(players: int, offender: int, outcome: str, out: int | None
 RENEGE_PENALTY = {"sideLosesHand": ("the offender's side loses the hand", "the penalty's result"),
                   "offenderPaysEach": ("the offender pays 1 to each other seat in place of the hand's result",
                                        "the cards' result")}
+
+
+def renege_outcome_words(offender: str, trick: int, penalty: str, expected: str) -> str:
+    """Why a renege hand's outcome word is ``expected`` (rules.md B-23), for
+    an ``E-OUTCOME``: ``Di reneged in trick 1, and under
+    renegePenalty=sideLosesHand the offender's side loses the hand: the
+    outcome word is the penalty's result, win (rules.md B-23)``; under
+    ``offenderPaysEach`` the word is the cards' result (the offender pays
+    each seat instead).  ``offender`` an alias, ``trick`` 1..,
+    ``penalty`` the profile's ``renegePenalty``."""
+    what, which = RENEGE_PENALTY[penalty]
+    return (f"{offender} reneged in trick {trick}, and under renegePenalty={penalty} {what}: the outcome word is "
+            f"{which}, {expected} (rules.md B-23)")
 
 
 def renege_words(offender: str, trick: int | None, penalty: str | None, result: str, cards: str | None = None) -> str:

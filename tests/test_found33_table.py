@@ -158,3 +158,26 @@ def test_f1_offender_pays_each_and_defender_renege_say_it(tmp_path):
     assert row["result"] == "won 26 (renege)" and row["units"] == {"Al": 2, "Bea": -1, "Cy": 1, "Di": -1, "Ed": -1}
     out = cli("replay", "1", "--db", str(db)).output
     assert "renege by Di in trick 1" in out and "the cards give lose-s (26 card points" in out, out
+
+
+# ---- F2: E-OUTCOME in a renege hand names B-23
+
+
+def test_f2_outcome_word_side_loses_hand_names_b23(tmp_path):
+    rep = ingest_json(write(tmp_path, "var2.shn", HEAD.format(rules="wi5-called-ace")
+                            + V2H3.format(result="lose-s")), tmp_path / "c.duckdb")
+    (e,) = rep["rejected"]
+    assert e["code"] == "E-OUTCOME", e
+    msg = e["message"]
+    assert "B-23" in msg and "Di reneged in trick 1" in msg, msg
+    assert "renegePenalty=sideLosesHand" in msg and "win" in msg and "lose-s" in msg, msg
+
+
+def test_f2_outcome_word_offender_pays_each_asks_the_cards_result(tmp_path):
+    rep = ingest_json(write(tmp_path, "var3.shn", HEAD.format(rules="wi5-called-ace; renegePenalty=offenderPaysEach")
+                            + V2H3.format(result="win")), tmp_path / "d.duckdb")
+    (e,) = rep["rejected"]
+    assert e["code"] == "E-OUTCOME", e
+    msg = e["message"]
+    assert "B-23" in msg and "renegePenalty=offenderPaysEach" in msg and "the cards' result" in msg, msg
+    assert e["expected"] == "lose-s", e
