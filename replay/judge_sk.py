@@ -39,7 +39,7 @@ import re
 from .cards import Card, Rank, Suit, mask_of
 from .errors import IllegalAction, ProfileError
 from .schafkopf import (BETTEL_NO_PLAY, SCHAFKOPF_PROFILES, SK_OUTCOMES, Announce, Game, Klopfen, Kontra, Laufende, Re,
-                              SchafkopfState, announce_error, counted_laufende, declarer_outcome, doubling_error, klopfen_error, parse_schafkopf_rules,
+                              SchafkopfState, announce_error, counted_laufende, declarer_outcome, doubling_error, klopfen_error, late_doubling, parse_schafkopf_rules,
                               bettel_outcome, ramsch_facts, settle_game, settle_ramsch, sk_snapshot, trump_order_for)
 from .schafkopf import Ramsch as RamschAction
 from .scoring import Settlement
@@ -365,7 +365,7 @@ def _play(chk, st: SchafkopfState, doublings) -> None:
             try:
                 st.apply(Re(seat) if m.kind == "re" else Kontra(seat))
             except IllegalAction as exc:
-                raise chk.engine_error(_re_before_kontra(chk, doublings, m, exc), m.pos) from None
+                raise chk.engine_error(*_re_before_kontra(chk, doublings, m, exc)) from None
 
     for k, t in enumerate(rec.tricks):
         if t.number != k + 1:
@@ -779,7 +779,7 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
         if m is None:
             raise chk.reject("E-PARTNER", "no seat can hold the called Sau", g.pos, found="no partner",
                              expected="another seat")
-        raise chk.engine_error(_re_before_kontra(chk, doublings, m, exc), m.pos)
+        raise chk.engine_error(*_re_before_kontra(chk, doublings, m, exc))
     # ---- every settlement the written facts allow, against the written score
     nk = len(klopfer)
     options = []
@@ -956,18 +956,25 @@ def _outcomes_for(pts: int | None, tricks: int | None, n: int, tout: bool) -> li
     return [o for o in SK_OUTCOMES if o in got]
 
 
-def _re_before_kontra(chk, doublings, m, exc: IllegalAction) -> IllegalAction:
-    """``exc`` said with its cause when the Re ``m`` is refused as the first
-    doubling (E-SK-KONTRA, rules.md G-18) because its ``after`` (0 when not
-    written: before the first card) places it before a Kontra written with a
-    later ``after``: ``kontra Bea after 1  re Al`` reads the Re before the
-    Kontra (real27 F4: the message said only that a Kontra comes first, which
-    the scorer had written).  Any other ``exc`` is returned as it is."""
+def _re_before_kontra(chk, doublings, m, exc: IllegalAction) -> tuple[IllegalAction, object]:
+    """``(exc, m.pos)``, ``exc`` said with its cause when the Re ``m`` is
+    refused as the first doubling (E-SK-KONTRA, rules.md G-18) because its
+    ``after`` (0 when not written: before the first card) places it before a
+    Kontra written with a later ``after``: ``kontra Bea after 1  re Al``
+    reads the Re before the Kontra (real27 F4: the message said only that a
+    Kontra comes first, which the scorer had written).  When that Kontra is
+    itself too late (``kontra Cy after 2``: G-18, after the second card) its
+    ``E-SK-KONTRA-LATE`` at the Kontra comes first (table33 F3: the advice
+    to move the Re after it led to that error).  Any other ``exc`` is
+    returned as it is."""
     if exc.diagnostic.code != "E-SK-KONTRA" or m.kind != "re" or not doublings or doublings[0] is not m:
-        return exc
+        return exc, m.pos
     k = next((x for x in doublings if x.kind == "kontra" and x.after > m.after), None)
     if k is None:
-        return exc
+        return exc, m.pos
+    late = late_doubling(chk.profile, "Kontra", k.after)
+    if late is not None:
+        return late, k.pos
     seat, kseat = m.seat or "?", k.seat or "?"
     lines = (chk.rec.source or "").split("\n")
     i = m.pos.line - chk.rec.pos.line
@@ -979,7 +986,7 @@ def _re_before_kontra(chk, doublings, m, exc: IllegalAction) -> IllegalAction:
     return IllegalAction("E-SK-KONTRA", f"{placed} before the Kontra written 'kontra {kseat} after {k.after}'; "
                          "the first doubling is a Kontra and any later one a Re (rules.md G-18): write "
                          f"'re {seat} after {k.after}'", found=f"Re after {m.after} before Kontra after {k.after}",
-                         expected=f"re {seat} after {k.after}")
+                         expected=f"re {seat} after {k.after}"), m.pos
 
 
 def _doubling_fault(chk, prof, game: Game, doublings, declarer: int, partner: int | None):
@@ -1130,7 +1137,7 @@ def _sheet_bettel(chk, prof, dealer) -> tuple[HandOutcome, None, Settlement]:
             fault = f
     if not combos:
         m, exc = fault
-        raise chk.engine_error(_re_before_kontra(chk, doublings, m, exc), m.pos)
+        raise chk.engine_error(*_re_before_kontra(chk, doublings, m, exc))
     nk = len(klopfer)
     every = [(d, o, settle_game(prof, Game.BETTEL, None, False, d, None, o, 0, True, len(doublings), nk))
              for d in combos for o in cands]

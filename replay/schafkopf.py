@@ -717,6 +717,19 @@ def klopfen_error(profile: SchafkopfProfile, klopfer: list[int | None], seat: in
     return None
 
 
+def late_doubling(profile: SchafkopfProfile, name: str, cards_played: int) -> IllegalAction | None:
+    """``E-SK-KONTRA-LATE`` when a doubling ``name`` (Kontra, Re) given after
+    ``cards_played`` cards is too late under ``kontraTiming`` (rules.md G-18:
+    DEFAULT before the second card of the first trick), else None."""
+    limit = 0 if profile.kontraTiming == "beforeFirstCard" else 1
+    if cards_played <= limit:
+        return None
+    when = "the first card" if limit == 0 else "the second card of the first trick"
+    cards = f"{cards_played} card{'' if cards_played == 1 else 's'}"
+    return IllegalAction("E-SK-KONTRA-LATE", f"{name} after {cards}; it must come before {when} "
+                         "(rules.md G-18, kontraTiming)", found=name, expected=f"before {when}")
+
+
 def doubling_error(profile: SchafkopfProfile, game: Game, level: int, is_re: bool, cards_played: int,
                    seat: int | None = None, in_party: bool | None = None) -> IllegalAction | None:
     """Why a Kontra (``is_re`` False) or Re cannot be given now, or None
@@ -735,12 +748,9 @@ def doubling_error(profile: SchafkopfProfile, game: Game, level: int, is_re: boo
     if game is Game.RAMSCH:
         return IllegalAction("E-SK-KONTRA", "there is no Kontra in a Ramsch (rules.md G-17)", found=name,
                              expected="no doubling")
-    limit = 0 if profile.kontraTiming == "beforeFirstCard" else 1
-    if cards_played > limit:
-        when = "the first card" if limit == 0 else "the second card of the first trick"
-        cards = f"{cards_played} card{'' if cards_played == 1 else 's'}"
-        return IllegalAction("E-SK-KONTRA-LATE", f"{name} after {cards}; it must come before {when} "
-                             "(rules.md G-18, kontraTiming)", found=name, expected=f"before {when}")
+    late = late_doubling(profile, name, cards_played)
+    if late is not None:
+        return late
     if is_re != (level > 0):
         return IllegalAction("E-SK-KONTRA", "the first doubling is a Kontra and any later one a Re (rules.md G-18)",
                              found=name, expected="Re" if level else "Kontra")

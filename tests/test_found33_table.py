@@ -181,3 +181,39 @@ def test_f2_outcome_word_offender_pays_each_asks_the_cards_result(tmp_path):
     msg = e["message"]
     assert "B-23" in msg and "renegePenalty=offenderPaysEach" in msg and "the cards' result" in msg, msg
     assert e["expected"] == "lose-s", e
+
+
+# ---- F3: a Kontra after the second card is said late first (rules.md G-18)
+
+V5 = """%SHN 1.0
+[Event "Table33 Probes"]
+[Date "2026.12.04"]
+[Seats "Al=Alois; Bea=Beate; Cy=Cyrill; Di=Dora"]
+[Rules "schafkopf-bsv"]
+[Cards "de"]
+
+hand 1  dealer Di
+deal Al  EO GO EU HA HZ EA E7 GK
+deal Bea HO GU HK H9 GA GZ G9 SK
+deal Cy  SO HU H8 EZ EK E9 G8 G7
+deal Di  SU H7 SA SZ S9 S8 S7 E8
+game Al sauspiel GA
+kontra Cy after 2  re Al
+t1 Al:  EO H9 H8 H7
+t2 Al:  GO HK HU SU
+t3 Al:  GK GA G8 S7
+t4 Bea: GZ G7 S8 EU
+t5 Al:  EA G9 E9 E8
+t6 Al:  E7 SK EK S9
+t7 Cy:  EZ SZ HZ GU
+t8 Bea: HO SO SA HA
+partner Bea  laufende 3 with  pts 112  tricks 7  win-s
+score Al +200 Bea +200 Cy -200 Di -200
+"""
+
+
+def test_f3_kontra_after_the_second_card_is_said_late(tmp_path):
+    rep = ingest_json(write(tmp_path, "var5.shn", V5), tmp_path / "e.duckdb")
+    (e,) = rep["rejected"]
+    assert e["code"] == "E-SK-KONTRA-LATE", e
+    assert "G-18" in e["message"] and "re Al after 2" not in e["message"], e
