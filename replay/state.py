@@ -1410,8 +1410,19 @@ class GameState:
             holder = self._holder(card)
             where = ("the blind" if self.blind & bit else "the bury" if self.bury & bit else
                      f"seat {holder}'s hand" if holder is not None else "nobody's hand")
-            raise self._err("E-NOT-HELD", f"seat {seat} plays {card}, which is in {where}", card,
-                            " ".join(str(c) for c in cards_in(h)))
+            legal = self.legal_mask(seat) & h if h == self.hands[seat] else h
+            said = f"seat {seat} plays {card}, which is in {where}"
+            if legal and legal != h:  # table33 F6: expected names the cards the seat may play here, the rest apart
+                rest = " ".join(str(c) for c in cards_in(h & ~legal))
+                led = self.eff_suit(self.trick[0][1]) if self.trick else None
+                if led is not None and self._follow_mask(seat, led) == legal:
+                    led_name = "trump" if led == TRUMP else Suit(led).name.lower()
+                    said += (f"; {self.trick[0][1]} leads {led_name} and seat {seat} must follow (rules.md B-18): "
+                             f"it also holds {rest}, which it may not play here")
+                else:
+                    said += (f"; seat {seat} also holds {rest}, which it may not play here (rules.md B-20, B-21, "
+                             "B-11)")
+            raise self._err("E-NOT-HELD", said, card, " ".join(str(c) for c in cards_in(legal or h)))
         raise self._err("E-CARD-PLAYED", f"{card} is played twice", card, "each card once")
 
     def trick_winner(self, cards: list[tuple[int, Card]] | tuple[tuple[int, Card], ...]) -> int:

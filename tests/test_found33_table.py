@@ -217,3 +217,34 @@ def test_f3_kontra_after_the_second_card_is_said_late(tmp_path):
     (e,) = rep["rejected"]
     assert e["code"] == "E-SK-KONTRA-LATE", e
     assert "G-18" in e["message"] and "re Al after 2" not in e["message"], e
+
+
+# ---- F6: E-NOT-HELD's "expected" holds the cards the seat may legally play
+
+E2 = """hand 1  dealer Ed
+deal Al  AC TC 9C KS 8D 7S
+deal Bea QC QD JC AD 7H 8C
+deal Cy  QS JS TD 7C AS 8S
+deal Di  QH JH AH KH 9H 7D
+deal Ed  JD KD 9D KC TH 8H
+blind TS 9S
+pick Bea  bury TS 9S  call AH
+t1 Al:  AC 8C 7C 7D KC
+t2 Di:  QH 9C 8D QC JS
+t3 Bea: JC QS JH KD 7S
+t4 Cy:  AS 9H 8H KS AD
+t5 Bea: 7H 8S AH TH 9C
+t6 Di:  KH JD TC QD TD
+partner Di  pts 109  tricks 5  win-s
+score Al -2 Bea +4 Cy -2 Di +2 Ed -2
+"""
+
+
+def test_f6_not_held_expects_the_legal_cards(tmp_path):
+    # t2: Di leads QH, a trump (B-18: trump is one suit); Ed holds JD KD 9D TH 8H after t1 (KC played) and
+    # must follow with a trump: KD JD 9D only (the hearts TH 8H are fail, rules.md B-6).
+    rep = ingest_json(write(tmp_path, "e2.shn", HEAD.format(rules="wi5-called-ace") + E2), tmp_path / "f.duckdb")
+    (e,) = rep["rejected"]
+    assert (e["code"], e["line"], e["col"]) == ("E-NOT-HELD", 17, 12), e
+    assert e["expected"] == "KD JD 9D", e
+    assert "TH 8H" in e["message"] and "B-18" in e["message"], e
