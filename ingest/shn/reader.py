@@ -2642,9 +2642,10 @@ class _Reader:
         if self.seats_known and is_alias(s):
             listed = self._listed()
             where = "this hand's Seats tag" if self.override else "the Seats tag"
+            hint = ("" if self.override else self._earlier_seats_hint(s)) or self._card_said_hint(s, col, line) \
+                or did_you_mean(s, sorted(self.seatset))
             return self._err("E-SEAT", f"found the seat {_quote(s)}, which is not in {where}; expected one of "
-                             f"{listed}" + (self._card_said_hint(s, col, line) or did_you_mean(s, sorted(self.seatset))),
-                             col, s, "one of " + listed, trick, line)
+                             f"{listed}" + hint, col, s, "one of " + listed, trick, line)
         if s == "?":
             msg = "found '?' where the seat must be written; expected a seat alias"
         elif s.lower() in RESERVED or _TRICK_WORD.fullmatch(s):
@@ -2660,6 +2661,33 @@ class _Reader:
         if not hint and s[-1:] == "." and s[:-1] in self.seatset:  # fixk27: 'partner Bea. pts 72', a phone's stop
             hint = f"; leave out the full stop: write '{s[:-1]}' (a '.' ends no statement in SHN)"
         return self._err("E-SEAT", msg + hint, col, s, "a seat alias", trick, line)
+
+    def _earlier_seats_hint(self, s: str) -> str:
+        """A hint for a seat alias ``s`` that only an earlier hand's own
+        ``[Seats]`` of this session defined (league33 F2: a substitute's
+        ``[Seats]`` written once, his alias used on the hands after it): that
+        tag applied to its hand alone (docs/notation.md §4.2), and how to
+        write it.  '' when no earlier hand of the session (the hands read
+        back to the session's start) names ``s``.  Only on the way to an
+        error: no work for a hand read without one."""
+        h = self.hand
+        for prev in reversed(self.hands):
+            if prev.session is not self.sess:
+                break
+            if prev is h or "Seats" not in prev.tags:
+                continue
+            try:
+                pairs = parse_seats(prev.tags["Seats"])
+            except ValueError:
+                continue
+            for a, name in pairs:
+                if a == s:
+                    now = f"hand {h.number}'s" if h is not None else "each hand's"
+                    return (f"; hand {prev.number}'s [Seats] ({a}={name}) applied to hand {prev.number} alone (a tag "
+                            "after 'hand N' is that hand's own, docs/notation.md §4.2): if "
+                            f"{name} sat in this hand too, write that [Seats] tag again after {now} 'hand' line "
+                            f"(and each later hand's where {name} sat in)")
+        return ""
 
     def _card_said_hint(self, s: str, col: int, line: int | None) -> str:
         """A hint for a card said in words where ``partner`` takes a seat
