@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from .judge_common import HandCheck, Refusal, SessionState, _check_date, check_date_order, count_hand, count_stored
+from .judge_common import HandCheck, Refusal, SessionState, _check_date, check_date_order, check_seats_back, count_hand, count_stored
 from .judge_fox import check_fox, is_fox_tags
 from .judge_in import check_indiana, is_indiana_tags
 from .judge_sk import check_schafkopf, is_schafkopf_tags
@@ -94,6 +94,8 @@ def _judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
         return check_sheepshead(chk, sess)
     chk.date = _check_date(chk)
     check_date_order(chk, sess)
+    if sess.last_seats is not None:  # the hand before wrote its own [Seats] (league33 F1)
+        check_seats_back(chk, sess)
     return game(chk, sess)
 
 

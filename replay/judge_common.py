@@ -62,6 +62,10 @@ class SessionState:
     #: hands of the file refused (not counted, so not in the carry): number -> (what it reads as: "pick", "doubler"
     #: ...; its error's code; where), for the W-SESSION-GAP of the hands after them (break22 F9)
     refused: dict | None = field(default=None, compare=False)
+    #: the last hand counted wrote its own [Seats] (a substitute for that hand, docs/notation.md §4.2): its (number,
+    #: the note on that tag or None, (alias, name) pairs), for the W-SEATS-BACK of the hand after it (league33 F1);
+    #: None otherwise
+    last_seats: tuple | None = field(default=None, compare=False)
 
     def note_refused(self, number: int, kind: str | None, code: str, where: str) -> None:
         """Remember hand ``number`` refused (``kind``: what it reads as, None
@@ -122,6 +126,7 @@ class SessionState:
         self.last_dealer = dealer  # None when this hand's dealer is not known: no rotation to check after it
         self.last_misdeal = outcome == "misdeal"
         self.last_date = date
+        self.last_seats = None  # count_hand sets it again for a hand with its own [Seats]
 
 
 class HandCheck:
@@ -498,6 +503,45 @@ def check_date_order(chk: HandCheck, sess) -> None:
         found=day, expected=f"{last} or later", severity="warning"))
 
 
+def check_seats_back(chk: HandCheck, sess) -> None:
+    """``W-SEATS-BACK`` (league33 F1) when hand N+1 writes no [Seats] of its
+    own after hand N (counted just before) wrote one that put another player
+    in a chair: by docs/notation.md §4.2 (notation.md §3 "Session") a tag
+    written after ``hand N`` applies to hand N alone, so hand N+1 is scored
+    with the session's player again.  That meaning is kept (nothing is
+    refused, no unit changes), but a player replaced for one hand and back
+    at the next is most often a substitute who stayed, written once: said
+    at hand N+1's ``hand`` line, naming the seat, both players, hand N's note
+    on its [Seats] when there is one, and how to write a substitute who
+    stayed.  A seat swap (every player at both tables) is no substitute and
+    is not said; nor is a hand N+1 with its own [Seats].  Call it only when
+    ``sess.last_seats`` is set (no work for the other hands)."""
+    number, note, own = sess.last_seats
+    rec = chk.rec
+    if "Seats" in rec.tags or sess.last_hand != number or rec.number != number + 1:
+        return
+    now = rec.seats
+    if len(now) != len(own):
+        return
+    gone = {name for _, name in own} - {name for _, name in now}
+    back = {name for _, name in now} - {name for _, name in own}
+    subs = [(a, sub, was) for (_, sub), (a, was) in zip(own, now) if sub in gone and was in back]
+    if not subs:
+        return
+    said = "; ".join(f"seat {a} is {was} again (the session's [Seats]), where hand {number}'s own [Seats] put {sub}"
+                     for a, sub, was in subs)
+    noted = f" (hand {number}'s note: {{{note}}})" if note else ""
+    subs_names = " and ".join(sub for _, sub, _ in subs)
+    chk.warnings.append(chk.diag(
+        "W-SEATS-BACK", f"hand {rec.number}: {said}{noted}; a [Seats] tag written after a hand's 'hand' line applies "
+        f"to that hand alone (docs/notation.md §4.2), so hand {number} alone was played by {subs_names} and this hand "
+        f"is scored as written. If {subs_names} stayed, write hand {number}'s [Seats] tag again after the 'hand' line "
+        f"of each later hand played so (or, for a night played so from its first hand, put it in the session's header "
+        "before hand 1), and correct the stored hands with shead ingest --amend; the hand is kept as written",
+        rec.pos, found=", ".join(f"{a}={was}" for a, _, was in subs),
+        expected=", ".join(f"{a}={sub}" for a, sub, _ in subs) + " (if the substitute stayed)", severity="warning"))
+
+
 def _check_rotation(chk: HandCheck, sess, n: int, dealer: int, pos, what: str) -> None:
     """``W-SESSION-DEALER`` when hand N+1's dealer is not the seat on the left
     of hand N's dealer (rules.md B-1: the deal rotates clockwise after every
@@ -628,6 +672,11 @@ def count_hand(chk: HandCheck, outcome: HandOutcome, sess: SessionState) -> None
     sess.after(chk.profile, chk.rec.number, outcome.outcome, outcome.game, chk.pot, outcome.pot,
                chk.aliases.index(outcome.dealer) if outcome.dealer is not None else None,
                outcome.stake if chk.prov.get("stake") == "asserted" else None, outcome.date)
+    if "Seats" in chk.rec.tags and not chk.rec.sheet_row:
+        # a hand's own [Seats] written in SHN: said at the next hand when its players come back (a sheet's row names
+        # its players in its own cells: a substitute for one row is written so)
+        rec = chk.rec
+        sess.last_seats = (rec.number, rec.tag_notes.get("Seats") if rec.tag_notes else None, tuple(rec.seats))
 
 
 def count_stored(outcome: HandOutcome, sess: SessionState) -> None:

@@ -41,7 +41,7 @@ from .outcome import CardLog, HandOutcome
 from .facts import HandRecord, Pos, Value
 from .judge_common import (_MAX_UNITS, HandCheck, money_factor, money_hint, Refusal, SessionState, _agreed_score, _breakdown,
                            _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
-                           _seat_aliases, _seat_index, _written_units, check_date_order, placed_rules_refusal, voided_numbers,
+                           _seat_aliases, _seat_index, _written_units, check_date_order, check_seats_back, placed_rules_refusal, voided_numbers,
                            written_dealer)
 
 def _cards_mask(cards) -> int | None:
@@ -631,6 +631,8 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     judge_partner_cards.check_written(chk)  # issue 18: give, and the wi8-qc-jd-7d call
     chk.date = _check_date(chk)
     check_date_order(chk, sess)
+    if sess.last_seats is not None:  # the hand before wrote its own [Seats] (league33 F1)
+        check_seats_back(chk, sess)
     chk.dealer = dealer
     kind = "potsplit" if rec.potsplit is not None else _hand_kind(chk)  # issue 18: replay/judge_potsplit.py
     voided = voided_numbers(tags.get("_Voided"))  # QA D12: an export's voided hands are no gap
