@@ -72,6 +72,8 @@ __all__ = [
     "running_totals",
     "leaderboard",
     "picking_summary",
+    "leaster_winners",
+    "leaster_ties",
     "pick_rate_by_player",
     "picker_results_by_player",
     "pick_rate_by_position",
@@ -1089,6 +1091,77 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
            {_rate("coalesce(c.hands, 0)", "sum(coalesce(c.hands, 0)) OVER ()")} AS share
     FROM t LEFT JOIN c USING (outcome)
     ORDER BY t.k
+    """
+    return _run(con, sql, params)
+
+
+# --------------------------------------------------------------------------
+# Leasters (rules.md D-2 .. D-6)
+# --------------------------------------------------------------------------
+
+#: a leaster tied under ``leasterTie=split`` (rules.md D-6): the two tied seats are the two with units above 0 (2 and
+#: 1 shares), the first stored as its ``leaster_winner``; under ``wash`` a tie has no winner (``leaster -``)
+_SPLIT_TIE = ("(coalesce(h.rules_flags->>'leasterTie', 'wash') = 'split' AND (SELECT count(*) FROM hand_units v "
+              "WHERE v.hand_id = h.hand_id AND v.player IS NOT NULL AND v.units > 0) = 2)")
+
+
+def _leaster_seats(con: duckdb.DuckDBPyConnection, f: Filters) -> tuple[str, dict[str, object]]:
+    """``WITH ls AS (...)``: one row per seat playing a filtered Sheepshead
+    leaster (outcome ``leaster``, rules.md D-2): ``player``, ``units``,
+    ``won`` (the seat is the leaster's one winner, D-4: a tie, washed or
+    split, D-6, is nobody's win).  The dealer who sits a ``wi6-sit-out``
+    hand out (rules.md F-1) plays no leaster.  The one place that says who
+    won a leaster (:func:`leaster_winners`,
+    :func:`dashboard.player_metrics.leaster_record`)."""
+    _, sit_out, _ = _table_rules(con)
+    where, params = _where(_prune(con, _sheepshead(f)))
+    out = ""
+    if sit_out:
+        out = "AND NOT (list_contains($sit_out, h.rules) AND u.seat IS NOT DISTINCT FROM h.dealer)"
+        params["sit_out"] = list(sit_out)
+    return f"""WITH ls AS (
+        SELECT u.player, u.units, h.session_id, h.hand,
+               coalesce(u.seat = h.leaster_winner AND NOT {_SPLIT_TIE}, FALSE) AS won
+        FROM hands h JOIN hand_units u ON u.hand_id = h.hand_id
+        WHERE {where} AND h.outcome = 'leaster' AND u.player IS NOT NULL {out})""", params
+
+
+def leaster_winners(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Who won the filtered leasters (rules.md D-4; design.md §1's season
+    numbers): one row per player who played one — ``leasters`` (played: the
+    dealer sitting a ``wi6-sit-out`` hand out plays none, F-1), ``won``
+    (the one winner; a tie is nobody's win, D-6: :func:`leaster_ties` lists
+    them), ``units`` (the player's units from leasters) — most won first,
+    then most units, then by name.  With players chosen, only their rows."""
+    base, params = _leaster_seats(con, f)
+    sql = f"""{base}
+    SELECT player, count(*) AS leasters, count(*) FILTER (WHERE won) AS won, CAST(sum(units) AS BIGINT) AS units
+    FROM ls WHERE {_player_cond(f, "player")}
+    GROUP BY player ORDER BY won DESC, units DESC, player
+    """
+    return _run(con, sql, params)
+
+
+def leaster_ties(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The filtered leasters that ended in a tie for the fewest points
+    (rules.md D-6), one row each in date order: ``session``, ``date``,
+    ``hand``, ``hand_id``, ``tie_rule`` (the profile's ``leasterTie``:
+    ``wash`` — no winner, no units change hands — or ``split``) and
+    ``shares`` (a split: "Al 2 shares, Bea 1", the seat first from the
+    dealer's left taking 2; None for a wash)."""
+    where, params = _where(_prune(con, _sheepshead(f)))
+    sql = f"""
+    WITH t AS (
+        SELECT h.hand_id, h.session, h.date, h.hand,
+               CASE WHEN {_SPLIT_TIE} THEN 'split' ELSE 'wash' END AS tie_rule
+        FROM hands h
+        WHERE {where} AND h.outcome = 'leaster' AND (h.leaster_winner IS NULL OR {_SPLIT_TIE})
+    )
+    SELECT t.session, t.date, t.hand, t.hand_id, t.tie_rule,
+           CASE WHEN t.tie_rule = 'split' THEN
+                (SELECT arg_max(u.player, u.units) || ' 2 shares, ' || arg_min(u.player, u.units) || ' 1'
+                 FROM hand_units u WHERE u.hand_id = t.hand_id AND u.player IS NOT NULL AND u.units > 0) END AS shares
+    FROM t ORDER BY t.date, t.session, t.hand
     """
     return _run(con, sql, params)
 

@@ -9,6 +9,8 @@ hands (the sidebar's player choice is not applied to the group).
   filtered Sheepshead picked hands: hands, wins of the player's side, units,
   schneider and no-tricker for and against, alone picks — for the player
   and for the group (one row per role and ``who`` = ``player`` / ``group``).
+* :func:`leaster_record` — the leasters played, won and their units, the
+  player's and the group's (the Record by role's leaster row).
 * :func:`pick_by_seat` — pick rate by seat in pick order, the player's
   beside the group's.
 * :func:`player_sessions` — the player's sessions (units per session).
@@ -35,7 +37,7 @@ from dashboard import metrics
 from dashboard import summary_metrics as _sm
 from dashboard.metrics import Filters
 
-__all__ = ["player_groups", "role_record", "pick_by_seat", "player_sessions", "player_summary", "player_report", "days_played",
+__all__ = ["player_groups", "role_record", "leaster_record", "pick_by_seat", "player_sessions", "player_summary", "player_report", "days_played",
            "ROLE_ORDER"]
 
 ROLE_ORDER = ("picker", "partner", "defender")
@@ -134,6 +136,29 @@ def role_record(con: duckdb.DuckDBPyConnection, f: Filters, player: str) -> pl.D
     return con.sql(sql, params=params).pl()
 
 
+def leaster_record(con: duckdb.DuckDBPyConnection, f: Filters, player: str) -> pl.DataFrame:
+    """The player's leasters beside the group's (league33 F3: the Record by
+    role's leaster row): two rows, ``who`` = ``player`` then ``group``,
+    each with ``hands`` (leasters played: a seat each; the dealer sitting a
+    ``wi6-sit-out`` hand out plays none, rules.md F-1), ``wins`` (the one
+    winner, rules.md D-4; a tie is nobody's win, D-6), ``win_rate`` = wins
+    ÷ hands, ``units`` and ``units_per_hand`` (null rates when no hand).
+    Who won is decided once, by :func:`dashboard.metrics.leaster_winners`'s
+    seat rows; the group is every seat of the same filtered leasters."""
+    base, params = metrics._leaster_seats(con, _group_filters(f))
+    params["who"] = player
+    sql = f"""{base},
+    c AS (SELECT 'player' AS who, count(*) AS n, count(*) FILTER (WHERE won) AS w, sum(units) AS u
+          FROM ls WHERE player = $who
+          UNION ALL
+          SELECT 'group', count(*), count(*) FILTER (WHERE won), sum(units) FROM ls)
+    SELECT who, CAST(n AS BIGINT) AS hands, CAST(w AS BIGINT) AS wins, {metrics._rate("w", "n")} AS win_rate,
+           CAST(coalesce(u, 0) AS BIGINT) AS units, {metrics._rate("u", "n")} AS units_per_hand
+    FROM c ORDER BY who = 'group'
+    """
+    return con.sql(sql, params=params).pl()
+
+
 def pick_by_seat(con: duckdb.DuckDBPyConnection, f: Filters, player: str) -> pl.DataFrame:
     """Pick rate by seat in pick order (:func:`dashboard.metrics.pick_rate_by_position`),
     the player's (``offered``, ``picks``, ``pick_rate``) beside the group's
@@ -226,13 +251,15 @@ def _jsonable(v):
 def player_report(con: duckdb.DuckDBPyConnection, f: Filters, player: str) -> dict:
     """Everything the Player page shows, as one dict of plain JSON values
     (dates as ISO text): ``player``, ``summary`` (:func:`player_summary`),
-    ``roles`` (:func:`role_record` rows), ``pick_by_seat``
+    ``roles`` (:func:`role_record` rows), ``leasters`` (:func:`leaster_record`
+    rows), ``pick_by_seat``
     (:func:`pick_by_seat` rows), ``sessions`` (:func:`player_sessions`
     rows).  ``json.dumps`` takes it as it is."""
     return _jsonable({
         "player": player,
         "summary": player_summary(con, f, player),
         "roles": role_record(con, f, player).to_dicts(),
+        "leasters": leaster_record(con, f, player).to_dicts(),
         "pick_by_seat": pick_by_seat(con, f, player).to_dicts(),
         "sessions": player_sessions(con, f, player).to_dicts(),
     })

@@ -5,6 +5,8 @@ Records are the tester's (/tmp/league33/n7.shn, n5.shn), copied inline.
 
 from __future__ import annotations
 
+import re
+
 from ingest.validate import validate_text
 
 HEAD = ('%SHN 1.0\n[Event "Legion League"]\n[Date "2026.11.12"]\n[Table "1"]\n'
@@ -116,3 +118,92 @@ def test_a_sheets_substitute_for_one_row_is_written_in_its_cells_and_not_said(tm
     assert rep["ingested"] == 3 and not rep["rejected"]
     assert not [w for w in rep["warnings"] if w["code"] == "W-SEATS-BACK"]
     assert ledger(db) == {"Al": 6, "Bea": 4, "Cy": -6, "Di": -4, "Ed": -2, "Fay": 2}
+
+
+# -- league33 F3: who won the leasters -------------------------------------------------------------------------------
+
+#: Three nights.  A (wi5-called-ace, leasterTie=wash by default): h1 leaster Al, h2 a tie (leaster -), h3 a pick,
+#: h4 leaster Bea.  B (wi6-sit-out, dealer Fay sits out, rules.md F-1): h1 leaster Cy.  C (leasterTie=split):
+#: h1 Al and Bea tied, Al first from the dealer's left: Al 2 shares, Bea 1 (rules.md D-6, docs/profiles.md).
+LEASTERS = ('%SHN 1.0\n[Event "Legion League"]\n[Date "2026.10.01"]\n[Table "1"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+            '[Rules "wi5-called-ace"]\n\n'
+            'hand 1  dealer Ed\nleaster Al  pts 14\n'
+            'hand 2\nleaster -\n'
+            'hand 3\npick Bea  call AS  partner Cy  pts 70  win\n'
+            'hand 4\nleaster Bea  pts 20\n'
+            '[Session "b"]\n[Event "Legion League"]\n[Date "2026.10.08"]\n[Table "1"]\n'
+            '[Seats "Al; Bea; Cy; Di; Ed; Fay"]\n[Rules "wi6-sit-out"]\n\n'
+            'hand 1  dealer Fay\nleaster Cy  pts 10\n'
+            '[Session "c"]\n[Event "Legion League"]\n[Date "2026.10.15"]\n[Table "1"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+            '[Rules "wi5-called-ace; leasterTie=split"]\n\n'
+            'hand 1  dealer Ed\nleaster Al  pts 10\nscore Al +2 Bea +1 Cy -1 Di -1 Ed -1\n')
+
+
+def _leaster_db(tmp_path):
+    from tests.cli_helpers import ingest_json, write
+
+    db = tmp_path / "l.duckdb"
+    rep = ingest_json(write(tmp_path, "l.shn", LEASTERS), db)
+    assert (rep["ingested"], rep["rejected"]) == (6, [])
+    return db
+
+
+def test_leaster_winners_per_player_and_the_ties(tmp_path):
+    """Per player over the leasters (rules.md D-4: the winner +4, each other -1; D-6 wash: 0 each; split +2 +1
+    -1 -1 -1; F-1: Fay deals night B and sits out, no leaster of hers):
+      played: Al..Ed 3 (A) + 1 (B) + 1 (C) = 5 each; Fay none.
+      won (a tie is nobody's win): Al 1 (A h1), Bea 1 (A h4), Cy 1 (B h1); Di, Ed 0.
+      units: Al +4 0 -1 | -1 | +2 = +4; Bea -1 0 +4 | -1 | +1 = +3; Cy -1 0 -1 | +4 | -1 = +1;
+             Di -1 0 -1 | -1 | -1 = -4; Ed the same, -4.  Sum 0.
+    Ties: A h2 (wash: no units change hands), C h1 (split: Al 2 shares, Bea 1)."""
+    import duckdb
+
+    from dashboard import metrics
+
+    db = _leaster_db(tmp_path)
+    with duckdb.connect(str(db), read_only=True) as con:
+        w = metrics.leaster_winners(con, metrics.Filters())
+        ties = metrics.leaster_ties(con, metrics.Filters())
+        only_al = metrics.leaster_winners(con, metrics.Filters(players=("Al",)))
+    got = {r["player"]: (r["leasters"], r["won"], r["units"]) for r in w.to_dicts()}
+    assert got == {"Al": (5, 1, 4), "Bea": (5, 1, 3), "Cy": (5, 1, 1), "Di": (5, 0, -4), "Ed": (5, 0, -4)}
+    assert sum(u for _, _, u in got.values()) == 0
+    assert w["player"].to_list()[:3] == ["Al", "Bea", "Cy"]  # most won, then units
+    assert [(r["date"].isoformat(), r["hand"], r["tie_rule"], r["shares"]) for r in ties.to_dicts()] == [
+        ("2026-10-01", 2, "wash", None), ("2026-10-15", 1, "split", "Al 2 shares, Bea 1")]
+    assert only_al.to_dicts() == [{"player": "Al", "leasters": 5, "won": 1, "units": 4}]
+
+
+def test_player_record_by_role_has_a_leaster_row(tmp_path):
+    """The Player page's "Record by role": a leaster row for Al (5 played, 1 won, +4 units, +0.80 a hand); the
+    group's: 25 seat-leasters (5 leasters x 5 seats playing), 3 won = 12%, units 0."""
+    import duckdb
+
+    from dashboard import metrics, player_metrics
+
+    db = _leaster_db(tmp_path)
+    with duckdb.connect(str(db), read_only=True) as con:
+        rec = player_metrics.leaster_record(con, metrics.Filters(), "Al")
+    mine, grp = rec.row(0, named=True), rec.row(1, named=True)
+    assert (mine["who"], mine["hands"], mine["wins"], mine["units"]) == ("player", 5, 1, 4)
+    assert mine["win_rate"] == 0.2 and mine["units_per_hand"] == 0.8
+    assert (grp["who"], grp["hands"], grp["wins"], grp["units"]) == ("group", 25, 3, 0)
+    assert grp["win_rate"] == 0.12
+
+
+def test_player_page_and_picking_page_show_the_leaster_winners(tmp_path, monkeypatch):
+    from tests.test_found22 import _page
+
+    db = _leaster_db(tmp_path)
+    at = _page("player.py", db, monkeypatch, who="Al")
+    table = next(d.value for d in at.dataframe if "role" in d.value.columns)
+    row = table[table["role"] == "leaster"].iloc[0]
+    assert (row["hands"], row["wins"]) == (5, 1) and abs(row["units_per_hand"] - 0.8) < 1e-9
+    assert any("leaster" in m.value and "1 won" in m.value for m in at.markdown)
+    at = _page("picking.py", db, monkeypatch)
+    board = next(d.value for d in at.dataframe if "won" in d.value.columns and "leasters" in d.value.columns)
+    assert board["player"].tolist()[:3] == ["Al", "Bea", "Cy"] and board["won"].tolist() == [1, 1, 1, 0, 0]
+    said = " ".join(c.value for c in at.caption) + " ".join(m.value for m in at.markdown)
+    said = re.sub(r"\]\([^)]*\)", "", said.replace("[", ""))  # the links' text only
+    assert "2 ties: 2026-10-01 hand 2: a tie, washed (leasterTie=wash: no units change hands, rules.md D-6)" in said
+    assert "2026-10-15 hand 1: a tie, split (leasterTie=split: Al 2 shares, Bea 1, rules.md D-6)" in said

@@ -255,7 +255,8 @@ def test_player_page(db, monkeypatch):
     assert "[4 hands](/hands?who=Ann+Nagel&role=picker)" in text
     assert "[1 against](/hands?who=Ann+Nagel&role=defender&outcome=win-s)" in text
     role_table = next(d.value for d in at.dataframe if "role" in d.value.columns)
-    assert list(role_table["hands"]) == [4, 2, 3] and list(role_table["wins"]) == [2, 1, 2]
+    # league33 F3: a leaster row after the three roles: hand 5, Ann's leaster, won (+4, rules.md D-4)
+    assert list(role_table["hands"]) == [4, 2, 3, 1] and list(role_table["wins"]) == [2, 1, 2, 1]
     # choosing another player keeps the choice in the URL
     at.selectbox(key="player.who").set_value("Bo Berg").run()
     assert not at.exception and at.query_params["who"] == "Bo Berg"

@@ -177,3 +177,36 @@ st.caption("Pick rate = hands the player picked ÷ hands in which the blind was 
            + " · ".join(hl.link(f"{r['player']} ({r['all_picks'] or 0:,})",
                                 hl.hands_url(f, kind="pick", who=r["player"], role="picker"))
                         for r in table.to_dicts()[:40]) + ".")
+
+# league33 F3: who won the leasters (design.md §1 lists them among the season numbers; the page counted them only)
+if s["leasters"]:
+    st.subheader("Leasters")
+    lw = fetch(metrics.leaster_winners, f)
+    lw = lw.with_columns(pl.col("player").map_elements(
+        lambda p: hl.hands_url(f, kind="leaster", who=p), return_dtype=pl.String).alias("hands_link"))
+    st.dataframe(
+        lw.select("hands_link", "player", "leasters", "won", "units"), hide_index=True, placeholder="—",
+        column_config={
+            "hands_link": st.column_config.LinkColumn("Hands", display_text="leasters",
+                                                      help="The leasters the player played."),
+            "player": "Player",
+            "leasters": st.column_config.NumberColumn("Played", help="Leasters the player played (a dealer who "
+                                                      "sits out, wi6-sit-out, plays none)."),
+            "won": st.column_config.NumberColumn("Won", help="Leasters the player won: the fewest points among "
+                                                 "those who took a trick (rules.md D-4). A tie is nobody's win."),
+            "units": st.column_config.NumberColumn("Units", format="%+d", help="The player's units from leasters."),
+        },
+    )
+    ties = fetch(metrics.leaster_ties, f).to_dicts()
+
+    def _tie(r: dict) -> str:
+        day = r["date"].isoformat() if r["date"] else "no date"
+        what = (f"a tie, split (leasterTie=split: {r['shares']}, rules.md D-6)" if r["tie_rule"] == "split" else
+                "a tie, washed (leasterTie=wash: no units change hands, rules.md D-6)")
+        return hl.link(f"{day} hand {r['hand']}", hl.replay_url(r["hand_id"])) + ": " + what
+
+    won = int(lw["won"].sum()) if not lw.is_empty() else 0
+    st.caption(f"{plural(s['leasters'], 'leaster')} over {over}: everybody passed and each played for the fewest "
+               "points (rules.md D-2); the winner took the fewest among those who took a trick and got a unit from "
+               f"each other seat (D-4). {plural(won, 'leaster')} won outright"
+               + (f"; {plural(len(ties), 'tie')}: " + "; ".join(_tie(r) for r in ties) if ties else "") + ".")

@@ -87,6 +87,7 @@ if own_groups:
 def _report(stamp: tuple, f: Filters, who: str) -> dict:
     with connection(stamp[0]) as con:
         return {"summary": pm.player_summary(con, f, who), "roles": pm.role_record(con, f, who),
+                "leasters": pm.leaster_record(con, f, who),
                 "seats": pm.pick_by_seat(con, f, who), "sessions": pm.player_sessions(con, f, who),
                 "json": pm.player_report(con, f, who)}
 
@@ -205,7 +206,16 @@ else:
                      # columns the table ran past a 1400-px window ("no-trick for | n…")
                      "schneider": f"{r['schneider_for']}–{r['schneider_against']}",
                      "no_trick": f"{r['no_trick_for']}–{r['no_trick_against']}"})
-    table = percents(rounded(pl.DataFrame(rows), {"units_per_hand": 2, "group_units_per_hand": 2}),  # metrics31 F6
+    # league33 F3: the leasters the player played and won (rules.md D-4; a tie is nobody's win, D-6), a row of its own:
+    # Hank's +4 leaster was in his units and nowhere in his record
+    lr = rep["leasters"]
+    lm, lg = lr.row(0, named=True), lr.row(1, named=True)
+    leaster = {"role": "leaster", "hands": lm["hands"], "wins": lm["wins"], "win_rate": lm["win_rate"],
+               "group_win_rate": lg["win_rate"], "units_per_hand": lm["units_per_hand"],
+               "group_units_per_hand": lg["units_per_hand"], "schneider_for": None, "schneider_against": None,
+               "no_trick_for": None, "no_trick_against": None, "hands_link": url(kind="leaster"),
+               "schneider": None, "no_trick": None}
+    table = percents(rounded(pl.DataFrame([*rows, leaster]), {"units_per_hand": 2, "group_units_per_hand": 2}),
                      ["win_rate", "group_win_rate"])  # real31 B: "31.3%" as the metrics write it, not the grid's
     st.dataframe(
         table.select("hands_link", "role", "hands", "wins", "win_rate", "group_win_rate", "units_per_hand",
@@ -213,7 +223,8 @@ else:
         hide_index=True, placeholder="—",
         column_config={
             "hands_link": st.column_config.LinkColumn("hands", display_text="list", help="The hands of this role."),
-            "hands": st.column_config.NumberColumn("hands", help="Picked hands played in this role."),
+            "hands": st.column_config.NumberColumn("hands", help="Picked hands played in this role; "
+                                                    "leaster: leasters played."),
             "wins": st.column_config.NumberColumn("won", help="Hands the player's side won."),
             "win_rate": st.column_config.NumberColumn("win rate", format=PERCENT_FORMAT),
             "group_win_rate": st.column_config.NumberColumn("group win rate", format=PERCENT_FORMAT,
@@ -241,11 +252,15 @@ else:
             f"{hl.link(str(r['schneider_against']) + ' against', url(role=role, outcomes=(lost + '-s',)))}; "
             f"{hl.link(str(r['no_trick_for']) + ' no-trick for', url(role=role, outcomes=(won + '-z',)))}, "
             f"{hl.link(str(r['no_trick_against']) + ' against', url(role=role, outcomes=(lost + '-z',)))}")
+    lines.append(f"- **leaster**: {hl.link(plural(lm['hands'], 'leaster'), url(kind='leaster'))} played; "
+                 f"{lm['wins']} won; {lm['units']:+,} units")
     st.markdown("\n".join(lines))
     st.caption("Over the Sheepshead picked hands. Won: the player's side won (as picker or partner the picker side "
                "won; as defender it lost). A defender hand needs known sides: a hand whose partner is not recorded "
                "gives the other seats no role. Group rates are over every seat of the group in that role. "
-               "Schneider and no-trick (rules.md B-28, B-29): for = the player's side did it to the other side."
+               "Schneider and no-trick (rules.md B-28, B-29): for = the player's side did it to the other side. "
+               "Leaster: everybody passed and each played for the fewest points; won = the player took the fewest "
+               "(rules.md D-4); a tie is nobody's win (D-6); the dealer who sits out (wi6-sit-out) plays none."
                + (f" The picker's {rows[0]['hands']:,} hands include {rows[0]['hands'] - s['picks']:,} played at "
                   "tables without a blind to pick (two-handed, eight-handed black queens: the picker is dealt the "
                   f"hand): Picking above counts the {s['picks']:,} picks from the blind."
