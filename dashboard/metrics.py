@@ -73,6 +73,7 @@ __all__ = [
     "leaderboard",
     "picking_summary",
     "leaster_winners",
+    "sat_out_hands",
     "leaster_ties",
     "pick_rate_by_player",
     "picker_results_by_player",
@@ -1091,6 +1092,29 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
            {_rate("coalesce(c.hands, 0)", "sum(coalesce(c.hands, 0)) OVER ()")} AS share
     FROM t LEFT JOIN c USING (outcome)
     ORDER BY t.k
+    """
+    return _run(con, sql, params)
+
+
+def sat_out_hands(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The filtered hands each player dealt and sat out (league33 F4): under
+    a profile whose dealer sits out (``wi6-sit-out``, rules.md F-1) the
+    dealer is at the table (:func:`ledger_by_session`'s ``hands``) but plays
+    no card, so the hand is not one of :func:`leaderboard`'s hands played.
+    One row per player with ``sat_out`` > 0 (misdeals and doublers, which
+    nobody plays, left out), by name; empty when no such profile is
+    stored.  With players chosen, only their rows."""
+    _, sit_out, _ = _table_rules(con)
+    if not sit_out:
+        return pl.DataFrame(schema={"player": pl.String, "sat_out": pl.Int64})
+    where, params = _where(_prune(con, _settled(con, f)))
+    params["sit_out"] = list(sit_out)
+    sql = f"""
+    SELECT u.player, count(*) AS sat_out
+    FROM hands h JOIN hand_units u ON u.hand_id = h.hand_id AND u.seat = h.dealer
+    WHERE {where} AND list_contains($sit_out, h.rules) AND h.outcome NOT IN {_UNPLAYED}
+          AND u.player IS NOT NULL AND {_player_cond(f, "u.player")}
+    GROUP BY u.player ORDER BY u.player
     """
     return _run(con, sql, params)
 

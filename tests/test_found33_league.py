@@ -207,3 +207,28 @@ def test_player_page_and_picking_page_show_the_leaster_winners(tmp_path, monkeyp
     said = re.sub(r"\]\([^)]*\)", "", said.replace("[", ""))  # the links' text only
     assert "2 ties: 2026-10-01 hand 2: a tie, washed (leasterTie=wash: no units change hands, rules.md D-6)" in said
     assert "2026-10-15 hand 1: a tie, split (leasterTie=split: Al 2 shares, Bea 1, rules.md D-6)" in said
+
+
+# -- league33 F4: hands at the table and hands played ----------------------------------------------------------------
+
+def test_sat_out_hands_are_counted_and_said_on_the_ledger_and_player_pages(tmp_path, monkeypatch):
+    """Night B of LEASTERS: one wi6-sit-out hand dealt by Fay, who sits it out (rules.md F-1: the dealer sits out,
+    five play); night A and C: Fay absent.  Fay: 1 hand at the table, 0 played.  Al: 6 at the table (A 4, B 1, C 1),
+    6 played.  The metric counts 1 for Fay; the Ledger's captions and the Player page's say why the numbers differ."""
+    import duckdb
+
+    from dashboard import metrics
+    from tests.test_found22 import _page
+
+    db = _leaster_db(tmp_path)
+    with duckdb.connect(str(db), read_only=True) as con:
+        out = metrics.sat_out_hands(con, metrics.Filters())
+        lb = {r["player"]: r["hands"] for r in metrics.leaderboard(con, metrics.Filters()).to_dicts()}
+    assert out.to_dicts() == [{"player": "Fay", "sat_out": 1}]
+    assert lb["Fay"] == 0 and lb["Al"] == 6
+    at = _page("ledger.py", db, monkeypatch)
+    caps = " ".join(c.value for c in at.caption)
+    assert "Fay 1" in caps and "wi6-sit-out" in caps and "rules.md F-1" in caps
+    at = _page("player.py", db, monkeypatch, who="Fay")
+    caps = " ".join(c.value for c in at.caption)
+    assert "0 hands played" in caps and "1 hand Fay dealt at a wi6-sit-out table, where the dealer sits out" in caps

@@ -12,7 +12,7 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, start_page
-from dashboard.text import rounded
+from dashboard.text import md, rounded
 
 f = start_page("Ledger", "Who won and lost how many units: the leaderboard, the running total over the season, "
                "and every player's units in every session.", sittings=True)  # a ledger's sittings alone: break23 F7
@@ -130,6 +130,13 @@ if shown == "schafkopf":
     if mixed:
         st.warning(mixed + " The sidebar's rules filter does that.", icon="⚠️")
 
+# league33 F4: a dealer at a wi6-sit-out table is at the table but plays no card (rules.md F-1): the hands played
+# here are fewer than the hands at the table the per-session table and the Player page count, and that is said
+_sat_out = fetch(metrics.sat_out_hands, f).to_dicts() if shown != "schafkopf" else []
+_sat_out_words = (" Hands played also leave out the hands a player dealt at a wi6-sit-out table, where the dealer "
+                  "sits out (rules.md F-1): " + ", ".join(f"{md(r['player'])} {r['sat_out']:,}" for r in _sat_out)
+                  + "." if _sat_out else "")
+
 st.subheader("Leaderboard")
 lb = lb.with_columns(pl.Series("list", hl.hands_urls(f, who=lb["player"].to_list()), dtype=pl.String))
 st.dataframe(
@@ -157,7 +164,8 @@ st.caption(f"One row per player over {over}. {unit_word.capitalize()} are the se
               "G-15, G-16, G-18, G-19" if shown == "schafkopf" else "")
            + "); hands played leave out misdeals and thrown-in doublers, which settle nothing. "
            f"{unit_word.capitalize()} per hand = {unit_word} of the hands played ÷ hands played: a sitting from a "
-           "ledger of nightly totals counts in the units, not here (it has no hands). Best first.")  # break21 F11
+           "ledger of nightly totals counts in the units, not here (it has no hands). Best first."  # break21 F11
+           + _sat_out_words)
 
 incomplete = fetch(metrics.incomplete_sessions, f)
 if not incomplete.is_empty():
@@ -249,8 +257,10 @@ st.dataframe(
                                                           "player held a seat, misdeals and doublers included.")},
 )
 st.caption(f"One row per session and player over {over}: the player's units in that session and the hands "
-           "dealt with the player at the table (misdeals and doublers included; they settle 0). On a narrow screen "
-           "the table scrolls sideways: group, table and session are to the right.")
+           "dealt with the player at the table (misdeals and doublers included; they settle 0"
+           + ("; and the hands a player dealt and sat out at a wi6-sit-out table, rules.md F-1, so more than the "
+              "Leaderboard's hands played" if _sat_out else "")
+           + "). On a narrow screen the table scrolls sideways: group, table and session are to the right.")
 
 per_unit = fetch(metrics.ledger_units, f_all)
 if not per_unit.is_empty():

@@ -15,6 +15,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import hand_list as hl
+from dashboard import metrics
 from dashboard import player_metrics as pm
 from dashboard.filters import (_busy, _choices, connection, db_path, db_stamp, describe, num, pct, plural,
                                start_page)
@@ -88,6 +89,7 @@ def _report(stamp: tuple, f: Filters, who: str) -> dict:
     with connection(stamp[0]) as con:
         return {"summary": pm.player_summary(con, f, who), "roles": pm.role_record(con, f, who),
                 "leasters": pm.leaster_record(con, f, who),
+                "sat_out": metrics.sat_out_hands(con, Filters(**{**f.__dict__, "players": (who,)})),
                 "seats": pm.pick_by_seat(con, f, who), "sessions": pm.player_sessions(con, f, who),
                 "json": pm.player_report(con, f, who)}
 
@@ -117,10 +119,15 @@ c[0].caption(hl.link(f"{plural(s['hands'], 'hand')} at the table", url(role="sea
 c[1].metric("Days played", f"{s['days']:,}")
 c[1].caption("Distinct dates with a hand of the player" + (f", {s['first_date']} to {s['last_date']}."
                                                               if s["first_date"] else "."))
+_out = int(rep["sat_out"]["sat_out"].sum()) if not rep["sat_out"].is_empty() else 0
 for k, led in enumerate(s["ledger"][:2]):
     c[2 + k].metric(f"Ledger ({led['unit']})", f"{led['total']:+,}")
+    # league33 F4: "44 hands at the table" beside "42 hands played": the dealer who sits out (rules.md F-1) said
+    why = (f" ({plural(_out, 'hand')} {md(who)} dealt at a wi6-sit-out table, where the dealer sits out and plays "
+           "no card (rules.md F-1), and misdeals and doublers, which settle nothing, are at the table but not "
+           "played)" if _out and led["game"] == "sheepshead" else "")
     c[2 + k].caption(f"Rank {led['rank']} of {led['players']} in {led['unit']} ({led['game']}); "
-                     f"{plural(led['hands'], 'hand')} played. Units of different games are never added.")
+                     f"{plural(led['hands'], 'hand')} played{why}. Units of different games are never added.")
 
 no_picks = not s["offered"] and not s["picks"] and not roles.filter(pl.col("who") == "player")["hands"].sum()
 if no_picks:  # a Schafkopf player (or Indiana): Picking and the roles count Sheepshead's picked hands (new22 F2: it
