@@ -330,14 +330,18 @@ def test_player_record_by_role_writes_for_and_against_in_one_column_each(club, m
     every trick: no-trick against), 3 (Nia alone lost: won) and 4 (95, schneider against)."""
     at = _run("player.py", club, monkeypatch, who="Kit Moran")
     (df,) = [d.value for d in at.dataframe if "role" in d.value.columns]
-    got = {r["role"]: (r["hands"], r["wins"], r["schneider"], r["no_trick"]) for r in df.to_dict("records")}
+    got = {r["role"]: (r["hands"], r["wins"], r["schneider"], r["no_trick"]) for r in df.to_dict("records")
+           if r["role"] != "leaster"}
     assert got == {"picker": (2, 1, "0–0", "0–0"), "partner": (0, 0, "0–0", "0–0"),
                    "defender": (3, 1, "0–1", "0–1")}
+    # league33 F3: the leaster row (hand 2, Kit not its winner); no schneider or no-trick in a leaster
+    (lr,) = [r for r in df.to_dict("records") if r["role"] == "leaster"]
+    assert (lr["hands"], lr["wins"]) == (1, 0)
 
 
 def test_picking_per_player_leaves_out_an_unknown_dealer_column_of_zeros(club, monkeypatch):
     at = _run("picking.py", club, monkeypatch)
-    (df,) = [d.value for d in at.dataframe if "player" in d.value.columns]
+    (df,) = [d.value for d in at.dataframe if "pick_rate" in d.value.columns]  # (the Leasters table: league33 F3)
     assert "unknown_dealer" not in df.columns and "alone_win_rate" in df.columns
     assert "counted under Unknown dealer" not in _captions(at)
 
@@ -389,5 +393,5 @@ def test_tables_fit_a_1400_px_window_and_show_every_row(club, tmp_path):
         finally:
             b.close()
     # [horizontal, vertical] overflow of each table, in px: none
-    assert sizes == {"sheet": [[0, 0]], "picking": [[0, 0]], "player?who=Kit+Moran": [[0, 0], [0, 0]],
+    assert sizes == {"sheet": [[0, 0]], "picking": [[0, 0], [0, 0]], "player?who=Kit+Moran": [[0, 0], [0, 0]],
                      "schneider": [[0, 0]]}, sizes
