@@ -65,7 +65,7 @@ from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
 from replay.schafkopf import rules_text
 from replay.errors import ProfileError
 
-__all__ = ["read_protocol", "infer_rules", "looks_like_protocol", "decode_protocol", "utf16_codec", "parse_card",
+__all__ = ["read_protocol", "infer_rules", "looks_like_protocol", "decode_protocol", "utf8_cut", "utf16_codec", "parse_card",
            "announced_game", "PROFILE", "replay_stored", "klopfen_count"]
 
 #: The rules the NetSchafkopf protocols are checked under (replay.schafkopf).
@@ -244,21 +244,45 @@ def _lost_said(path: str | None, seen: dict[str, tuple[int, int, str, str | None
     return out
 
 
+def utf8_cut(data: bytes) -> int:
+    """How many bytes of ``data`` to decode as UTF-8: all of them, or, when
+    the last 1-3 bytes begin a UTF-8 sequence the end of the file cuts off
+    (a file cut mid-character, break33 F4), the bytes before that sequence.
+    Only the end is looked at: a fault elsewhere is the decoder's to find."""
+    for k in range(1, min(3, len(data)) + 1):
+        b = data[-k]
+        if b < 0x80:
+            return len(data)
+        if b >= 0xC0:  # a lead byte (0xC2..0xF4; the others are no UTF-8): how long its sequence is
+            if b < 0xC2 or b > 0xF4:
+                return len(data)
+            need = 2 if b < 0xE0 else 3 if b < 0xF0 else 4
+            return len(data) - k if k < need else len(data)
+    return len(data)
+
+
 def decode_protocol(data: bytes) -> tuple[str, str]:
     """(text, encoding): UTF-16 when :func:`utf16_codec` finds it at the
     start (a BOM, or NULs in every other byte; a byte pair that is no
     character becomes U+FFFD), else UTF-8 (a BOM allowed) when the bytes are
     valid UTF-8, else CP1252, else ISO-8859-1 (which never fails); in NFC (one spelling
-    of an accented name, :mod:`ingest.unicode_text`: break18 F8)."""
+    of an accented name, :mod:`ingest.unicode_text`: break18 F8).  A file
+    cut mid-character (its last bytes the start of a UTF-8 sequence,
+    :func:`utf8_cut`) is decided, and read, without that incomplete tail:
+    its complete games are UTF-8 text, and the game the cut ends is refused
+    as cut short (break33 F4), not the whole file read as Windows-1252."""
     if data.startswith(codecs.BOM_UTF8):
-        return nfc(data[3:].decode("utf-8", errors="replace")), "utf-8-sig"
+        return nfc(data[3:utf8_cut(data)].decode("utf-8", errors="replace")), "utf-8-sig"
     if (wide := utf16_codec(data[:UTF16_HEAD])) is not None:
         return nfc(data.decode(wide, errors="replace")), wide
-    for enc in ("utf-8", "cp1252"):
-        try:
-            return nfc(data.decode(enc)), enc
-        except UnicodeDecodeError:
-            continue
+    try:
+        return nfc(data[:utf8_cut(data)].decode("utf-8")), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return nfc(data.decode("cp1252")), "cp1252"
+    except UnicodeDecodeError:
+        pass
     return nfc(data.decode("iso-8859-1")), "iso-8859-1"
 
 

@@ -9,7 +9,8 @@ the file that each hold one game block at a time (plus a 1 MB read block):
    say so (:func:`ingest.netschafkopf.utf16_codec`, as
    :func:`ingest.netschafkopf.decode_protocol` decides); else the bytes are
    checked whole, as ``decode_protocol`` decides — UTF-8 (a BOM
-   allowed) when every byte is valid UTF-8, else CP1252 when no byte is one
+   allowed) when every byte is valid UTF-8 (the last bytes may begin a
+   sequence the end of the file cuts off: left out), else CP1252 when no byte is one
    CP1252 leaves undefined (0x81 0x8D 0x8F 0x90 0x9D), else ISO-8859-1 —
    so a Windows-1252 byte near the end of a file gives the same text as the
    whole-file reader (no sniffing on a first block).
@@ -98,11 +99,8 @@ def protocol_encoding(path: str | os.PathLike, block: int = READ_BLOCK) -> str:
                 cp1252 = False
             if not ok8 and not cp1252:
                 break
-        if ok8:
-            try:
-                utf8.decode(b"", final=True)  # a sequence cut off by the end of the file
-            except UnicodeDecodeError:
-                ok8 = False
+        # a sequence cut off by the end of the file is left out, as decode_protocol leaves it (utf8_cut,
+        # break33 F4): the decoder holds it back and it is never read
     return "utf-8" if ok8 else "cp1252" if cp1252 else "iso-8859-1"
 
 
@@ -123,7 +121,8 @@ def _text_lines(path: str | os.PathLike, enc: str, block: int = READ_BLOCK) -> I
         bom = True
         while True:
             chunk = fh.read(block)
-            piece = dec.decode(chunk, final=not chunk)
+            # UTF-8: a sequence the end of the file cuts off is held back and dropped (utf8_cut, break33 F4)
+            piece = dec.decode(chunk, final=not chunk and not enc.startswith("utf-8"))
             if bom and piece:
                 bom = False
                 if piece.startswith("\ufeff"):

@@ -1,0 +1,79 @@
+"""break33 findings on input files: F4 (a UTF-8 protocol cut mid-character), F6 (a CSV cell over the csv
+module's field limit), F7 (NUL bytes after a CSV's last row), F8 (a blank Picker cell), F9/F10 (UTF-16).
+
+The records are rebuilt here from the shipped data (tests must not read /tmp)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ingest.netschafkopf import decode_protocol, read_protocol
+from ingest.protocol_stream import protocol_encoding, read_protocol_stream
+from tests.cli_helpers import cli, ingest_json
+
+ROOT = Path(__file__).resolve().parents[1]
+BASE = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+SEATS = ["PcLinks", "PcOben", "PcRechts", "Gast"]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# F4: the shipped protocol saved as UTF-8 and cut inside game 52 after the first byte of the 'ü' of "Grün"
+# (break33's n/nsk_utf8_cut_mid.txt, 41,344 bytes: the same bytes).
+# --------------------------------------------------------------------------------------------------------------
+
+def _cut_mid() -> bytes:
+    utf8 = BASE.read_bytes().decode("cp1252").encode("utf-8")
+    gebers = [m.start() for m in re.finditer(rb"Geber:", utf8)]
+    g52 = gebers[51]
+    at = utf8.index("Grün".encode("utf-8"), g52) + 3  # 'G' 'r' and the first byte (0xC3) of 'ü'
+    assert utf8[at - 1] == 0xC3 and at == 41344 and at < gebers[52]
+    return utf8[:at]
+
+
+def test_f4_a_cut_utf8_protocol_is_read_as_utf8():
+    text, enc = decode_protocol(_cut_mid())
+    assert enc == "utf-8"
+    assert "Grün" in text and "GrÃ" not in text and "\ufffd" not in text
+    assert text.endswith("PcOben spielt Mit der Gr")  # the incomplete character left out
+
+
+def test_f4_the_complete_games_are_stored_and_the_cut_game_refused(tmp_path):
+    """Games 1-51 are complete and valid (the whole UTF-8 file reads clean): 51 stored; game 52 (its 'Geber:'
+    line is line 1014, its announcement the file's last line, 1019) is refused as cut short, no W-NSK-ENCODING.
+
+    Game 2 by hand (rules.md G-6, G-12..G-16; the protocol's tariff, 'Das Rufspiel kostet 2 Punkte', G-16's
+    "tariff = data"): PcLinks plays the Sauspiel on the Grün-Ass (Gras-Sau), PcRechts holds it.  The opponents
+    have 45 Augen, so the declarers have 120 - 45 = 75 >= 61: won (G-12); 75 < 91 and 45 > 30: no schneider.
+    Laufende (G-13): the declarers hold the Eichel-Ober (PcLinks) but not the Gras-Ober (Gast): a run of 1,
+    under the minimum of 3: none count.  Value = base 2 (G-14).  Settlement G-15, each loser pays one winner:
+    PcLinks +2, PcRechts +2, PcOben -2, Gast -2 (sum 0).  The protocol's table agrees (+2 -> +4 for PcLinks)."""
+    data = _cut_mid()
+    res = read_protocol(data, "cut.txt")
+    assert len(res.hands) == 51 and [h.outcome.hand for h in res.hands] == list(range(1, 52))
+    (bad,) = res.rejected
+    assert bad.hand == 52 and bad.source_line == 1014
+    assert bad.errors[0].code == "E-NSK-TRUNCATED" and bad.errors[0].line == 1019, bad.errors
+    assert not [d for d in res.errors if d.code == "W-NSK-ENCODING"], res.errors
+    g2 = res.hands[1].outcome
+    assert (g2.sk_game or g2.game_type, g2.picker, g2.partner, g2.picker_points) == ("sauspiel", "PcLinks",
+                                                                                     "PcRechts", 75)
+    units = {g2.players[s]: u for s, u in g2.units.items()} if set(g2.units) - set(SEATS) else g2.units
+    assert units == {"PcLinks": 2, "PcRechts": 2, "PcOben": -2, "Gast": -2} and sum(units.values()) == 0
+    # through shead ingest: the counts a person reads
+    p = tmp_path / "nsk_utf8_cut_mid.txt"
+    p.write_bytes(data)
+    rep = ingest_json(str(p), tmp_path / "a.duckdb")
+    assert (rep["ingested"], len(rep["rejected"])) == (51, 1), rep
+    assert "W-NSK-ENCODING" not in str(rep)
+
+
+def test_f4_the_streamed_reader_reads_the_cut_file_alike(tmp_path):
+    p = tmp_path / "cut.txt"
+    p.write_bytes(_cut_mid())
+    assert protocol_encoding(p, block=7) == "utf-8"
+    whole = read_protocol(p.read_bytes(), str(p))
+    streamed = read_protocol_stream(p, str(p), batch=10, block=64)
+    assert [h.hash for h in streamed.hands] == [h.hash for h in whole.hands] and len(whole.hands) == 51
+    assert [(x.hand, x.source_line, x.errors) for x in streamed.rejected] == \
+        [(x.hand, x.source_line, x.errors) for x in whole.rejected]
