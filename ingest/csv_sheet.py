@@ -79,6 +79,7 @@ import copy
 import csv
 import datetime as _dt
 import io
+import os
 import re
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -1580,6 +1581,7 @@ def open_csv(path: str | PurePath, name: str | None = None):
     reader, header row or None)``; the caller closes the file.  Raises
     ``OSError``."""
     fh = open(path, encoding="utf-8-sig", errors=csv_encoding.ERRORS, newline="")
+    allow_cells(os.fstat(fh.fileno()).st_size)  # no cell of the file over the csv module's limit (break33 F6)
     sample = fh.read(4096)
     fh.seek(0)
     dialect = _sniff(sample)
@@ -1589,8 +1591,21 @@ def open_csv(path: str | PurePath, name: str | None = None):
 
 #: an opening quote read as a plain character (E-CSV-QUOTE) stands as this while the csv module splits its line
 _PLAIN_QUOTE = "\ue000"
-#: the most a quoted cell holds before its quote is read as never closed (the csv module's own limit on a cell)
+#: the most a quoted cell over lines holds before its quote is read as never closed (E-CSV-QUOTE; the csv
+#: module's default limit on a cell)
 _QUOTED_MOST = 131072
+
+
+def allow_cells(size: int) -> None:
+    """Raise the csv module's limit on a cell (``csv.field_size_limit``, by
+    default 131,072 characters) to ``size``, the characters or bytes of
+    the file about to be read, so that no cell of it is over the limit:
+    a long note on one line is read as the cell it is, and the rows after
+    it are read (break33 F6).  The limit only grows (it is the process's);
+    a line is held whole before the csv module splits it either way, so
+    memory is bounded by the file's longest line, not by this limit."""
+    if size >= csv.field_size_limit():
+        csv.field_size_limit(min(size + 1, 2**31 - 1))
 
 
 def _quote_state(line: str, delim: str, quote: str, skip_space: bool, doubled: bool,
@@ -1836,8 +1851,9 @@ def bom_note(path: str | None, line: int, col: int) -> Diagnostic:
 
 def read_rows(reader, path: str | None, errors: list[Diagnostic]) -> Iterator[list[str]]:
     """The rows of a ``csv.reader``, up to a row the csv module cannot read
-    (a cell over its limit of 131,072 characters; a line end inside an
-    unquoted cell where the lines were not split): that ends the rows with
+    (a line end inside an unquoted cell where the lines were not split; a
+    cell over its limit, which :func:`allow_cells` raises to the file's
+    size before a file is read): that ends the rows with
     one ``E-CSV-SYNTAX`` error appended to ``errors`` at its line, so the
     rows before it are still read (issue 15: no input loses a file).  A
     byte order mark in a cell is dropped, the first said (:func:`bom_note`)."""
@@ -1858,7 +1874,7 @@ def read_rows(reader, path: str | None, errors: list[Diagnostic]) -> Iterator[li
         errors.append(Diagnostic(
             "E-CSV-SYNTAX", f"this CSV line cannot be read ({exc}); the rows from here on are not read",
             file=path, line=max(1, reader.line_num), col=1, found=str(exc)[:80],
-            expected="CSV cells of under 131,072 characters"))
+            expected="a CSV line the csv module reads"))
     if isinstance(reader, QuotedReader):
         errors.extend(reader.errors)
         reader.errors = []
@@ -1905,6 +1921,7 @@ def _rows_and_delimiter(data: bytes, path: str | None = None,
     if errors is not None:  # a spreadsheet's plain CSV export (Windows-1252): said once, where it starts (its cell)
         errors.extend(d.at(*cell_columns(text, [(d.line, d.col)])[0]) for d in csv_encoding.note(data, path))
     dialect = _sniff(text[:4096])
+    allow_cells(len(text))  # no cell of the file over the csv module's limit (break33 F6)
     reader = QuotedReader(io.StringIO(text, newline=""), dialect, path)
     rows, lines = _Rows(), []
     for row in read_rows(reader, path, [] if errors is None else errors):

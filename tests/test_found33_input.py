@@ -77,3 +77,56 @@ def test_f4_the_streamed_reader_reads_the_cut_file_alike(tmp_path):
     assert [h.hash for h in streamed.hands] == [h.hash for h in whole.hands] and len(whole.hands) == 51
     assert [(x.hand, x.source_line, x.errors) for x in streamed.rejected] == \
         [(x.hand, x.source_line, x.errors) for x in whole.rejected]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# F6: a Notes cell of 200,000 characters (over the csv module's default limit of 131,072) on hand 3's row
+# (break33's c/c6_5mb_cell.csv held 5 MB there).
+# --------------------------------------------------------------------------------------------------------------
+
+SHEET_HEAD = "Date,Hand,Dealer,Picker,Partner,Call,Points,Outcome,Ann,Ben,Cal,Dot,Eve,Notes\n"
+SHEET_ROWS = ["2026-11-16,1,Ann,Ben,Dot,AS,72,won,-1,2,-1,1,-1,\n",
+              "2026-11-16,2,Ben,Cal,Eve,AH,40,lost,2,2,-4,2,-2,\n",
+              "2026-11-16,3,Cal,Dot,,alone,95,won,-2,-2,-2,8,-2,{note}\n",
+              "2026-11-16,4,Dot,Eve,Ann,AC,25,lost,-4,4,4,4,-8,\n",
+              "2026-11-16,5,Eve,Ann,Cal,AS,61,won,2,-1,1,-1,-1,\n",
+              "2026-11-16,6,Ann,Ben,Cal,AH,60,lost,2,-4,-2,2,2,\n"]
+# By hand (rules.md B-27, B-28, B-31..B-33; DOB on by default, B-32):
+#   1 Ben+Dot 72: win x1           Ben +2, Dot +1, Ann/Cal/Eve -1
+#   2 Cal+Eve 40: loss x1, DOB     Cal -4, Eve -2, Ann/Ben/Dot +2
+#   3 Dot alone 95: schneider x2   Dot +8, each of 4 -2
+#   4 Eve+Ann 25: schneidered x2, DOB  Eve -8, Ann -4, Ben/Cal/Dot +4
+#   5 Ann+Cal 61: win x1           Ann +2, Cal +1, Ben/Dot/Eve -1
+#   6 Ben+Cal 60: loss (60-60 loses, B-27), DOB  Ben -4, Cal -2, Ann/Dot/Eve +2
+# Totals: Ann -1+2-2-4+2+2 = -1; Ben 2+2-2+4-1-4 = +1; Cal -1-4-2+4+1-2 = -4; Dot 1+2+8+4-1+2 = +16;
+#         Eve -1-2-2-8-1+2 = -12; sum 0.
+SHEET_TOTALS = {"Ann": -1, "Ben": 1, "Cal": -4, "Dot": 16, "Eve": -12}
+
+
+def _big_cell_sheet(tmp_path, size: int = 200_000) -> str:
+    p = tmp_path / "c6_big_cell.csv"
+    p.write_text(SHEET_HEAD + "".join(SHEET_ROWS).replace("{note}", "x" * size), encoding="utf-8")
+    return str(p)
+
+
+def test_f6_a_cell_over_the_csv_modules_limit_loses_no_row(tmp_path):
+    from tests.cli_helpers import ledger
+
+    db = tmp_path / "a.duckdb"
+    rep = ingest_json(_big_cell_sheet(tmp_path), db)
+    assert (rep["ingested"], rep["rejected"]) == (6, []), rep
+    assert "E-CSV-SYNTAX" not in str(rep)
+    assert ledger(db) == SHEET_TOTALS and sum(SHEET_TOTALS.values()) == 0
+    out = cli("sheet", "2026-11-16", "--db", str(db)).output
+    assert "6 hands" in out, out
+
+
+def test_f6_a_streamed_sheet_with_a_big_cell_loses_no_row(tmp_path, monkeypatch):
+    """The same sheet read in batches (over SHEAD_STREAM_ABOVE bytes, here 4,096)."""
+    from tests.cli_helpers import ledger
+
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "4096")
+    db = tmp_path / "a.duckdb"
+    rep = ingest_json(_big_cell_sheet(tmp_path), db)
+    assert (rep["ingested"], rep["rejected"]) == (6, []), rep
+    assert ledger(db) == SHEET_TOTALS
