@@ -123,6 +123,36 @@ def _stray_nuls(name: str, data: bytes) -> list[tuple[int, int]]:
     return cell_columns(text, out)
 
 
+def _nul_tail(name: str, data: bytes) -> tuple[int, Diagnostic] | None:
+    """``(bytes of text, W-NUL warning)`` for a CSV sheet whose NUL bytes all
+    come after its text (a save a crash cut short fills the rest of the
+    file with NULs, break33 F7): the text before them is read as the sheet,
+    and the warning says where the NULs start (line and column, as the SHN
+    reader places its errors) and how many there are; None for any other
+    file (NULs inside the text are :func:`_stray_nuls`' or a binary file's)."""
+    if not data.endswith(b"\x00"):
+        return None
+    body = data.rstrip(b"\x00")
+    if not body.strip() or b"\x00" in body:
+        return None
+    from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
+
+    if not looks_like_csv(name, body):
+        return None
+    text = body.decode("utf-8", "replace")
+    ln = len(_LINES.findall(text)) + 1
+    col = len(_LINES.split(text)[-1]) + 1
+    n = len(data) - len(body)
+    return len(body), Diagnostic(
+        "W-NUL", f"the file ends in {n:,} NUL byte(s) (0x00) from here, after its last row: a save cut short (a "
+        "crash or a full disk writes NULs where the text should be); the rows before them are read, and any row "
+        "the save lost is not in the file", "warning", name, ln, col, found=f"{n:,} NUL bytes",
+        expected="the end of the file")
+
+
+_LINES = re.compile(r"\r\n|\r|\n")
+
+
 def _nul_warnings(name: str, where: list[tuple[int, int]]) -> list[Diagnostic]:
     """``W-NUL`` at each of the first five NUL bytes of a sheet (and how many more there are)."""
     more = len(where) - 5
@@ -179,6 +209,9 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
                 "E-ENCODING", "the file is UTF-16 text; SHN files are UTF-8: save it as UTF-8", file=name, line=1,
                 col=1, found="UTF-16 text", expected="UTF-8 text")]), "shn"
         data = text16.encode("utf-8")  # a sheet saved as Notepad's "Unicode" or Excel's "Unicode Text": its text
+    tail = _nul_tail(name, data) if not protocol else None
+    if tail is not None:  # NULs after the last row (a crashed save): the rows before read, said where (break33 F7)
+        data = data[:tail[0]]
     stray = _stray_nuls(name, data) if not protocol else []
     if stray:  # a sheet's text with a stray NUL or two (break23 F9): read, each NUL said where it is
         data = data.replace(b"\x00", "\ufffd".encode())
@@ -237,6 +270,8 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
             return FileResult(path=name, errors=[_internal(name, exc)]), "shn"
         if stray:
             res.result.errors[:0] = _nul_warnings(name, stray)
+        if tail is not None:
+            res.result.errors.append(tail[1])
         if isinstance(prior, st.Store) and res.players:  # a player typed otherwise but for case (real23b F3)
             res.result.errors.extend(prior.sheet_spellings([res.names.get(p, p) for p in res.players], name,
                                                            res.header_row))

@@ -130,3 +130,43 @@ def test_f6_a_streamed_sheet_with_a_big_cell_loses_no_row(tmp_path, monkeypatch)
     rep = ingest_json(_big_cell_sheet(tmp_path), db)
     assert (rep["ingested"], rep["rejected"]) == (6, []), rep
     assert ledger(db) == SHEET_TOTALS
+
+
+# --------------------------------------------------------------------------------------------------------------
+# F7: a good sheet followed by 1,000 NUL bytes (a crashed save; break33's c/c5b_good_nul.csv): the six rows are
+# the F6 sheet's without its Notes column, worked by hand above (SHEET_TOTALS).
+# --------------------------------------------------------------------------------------------------------------
+
+def _nul_tail_sheet() -> bytes:
+    head = SHEET_HEAD.replace(",Notes", "")
+    rows = [r.replace(",{note}", "").replace(",\n", "\n").replace("2026-11-16", "2026-11-13") for r in SHEET_ROWS]
+    return (head + "".join(rows)).encode() + b"\x00" * 1000
+
+
+def test_f7_nuls_after_the_last_row_leave_the_rows_read_and_said_where(tmp_path):
+    from tests.cli_helpers import ledger
+
+    data = _nul_tail_sheet()
+    assert data.count(b"\n") == 7  # header (line 1), rows on lines 2-7, the NULs from line 8, column 1
+    p = tmp_path / "c5b_good_nul.csv"
+    p.write_bytes(data)
+    db = tmp_path / "a.duckdb"
+    rep = ingest_json(str(p), db)
+    assert (rep["ingested"], rep["rejected"]) == (6, []), rep
+    assert ledger(db) == SHEET_TOTALS
+    (w,) = [d for d in rep["warnings"] if d["code"] == "W-NUL"]
+    assert (w["line"], w["col"]) == (8, 1) and "1,000" in w["message"], w
+    assert "E-FORMAT" not in str(rep)
+
+
+def test_f7_the_import_preview_and_the_import_agree(tmp_path):
+    from dashboard.pages.import_files import csv_preview, ingest_upload
+    from ingest.store import Store
+
+    data = _nul_tail_sheet()
+    kind, _cols, first = csv_preview("c5b_good_nul.csv", data)
+    assert kind == "per-hand score sheet" and len(first) == 5
+    with Store(tmp_path / "a.duckdb") as store:
+        report = ingest_upload(store, "c5b_good_nul.csv", data, False)
+    assert report.stored == 6 and not [d for d in report.file_errors if d.severity == "error"], report
+    assert [(d.code, d.line, d.col) for d in report.file_errors] == [("W-NUL", 8, 1)]
