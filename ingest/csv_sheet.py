@@ -6181,7 +6181,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             err("E-CSV-HAND", "no picker, leaster winner or doubler (nor a note saying misdeal, with no units paid)"
                 + (" and no units: the row says nothing of the hand" if not present else
                    ": the row says nothing of the hand")
-                + (f" (its note {_row_note(row, text_cols)!r}: {hint})" if hint else ""), 1, None,
+                + (f" (its note {_row_note(row, text_cols)!r}: {hint})" if hint else ""),
+                cell(row, "picker")[1] or 1, None,  # at the blank Picker cell (break33 F8), else the row's start
                 "a picker, a leaster winner or a doubler")
             claim = claim and bool(htext)  # a row of standings or notes: a number counted for it is no hand's
         if errs and not htext and not any(cell(row, f)[0] for f in HAND_FIELDS):

@@ -1023,6 +1023,12 @@ def _held(source: str | None) -> str:
     return "; ".join(x for x in lines if x)
 
 
+#: SQL, of a ``rejected`` row: a sheet's row refused at its Hand cell (``E-CSV-HAND`` saying "hand 'x' is not a
+#: number", "... beyond the hand numbers", "the Hand cell '0' is no hand number": ingest.csv_sheet), its number
+#: the row's place, not read; an ``E-CSV-HAND`` for another cell (no picker, a misdeal with units) has its number
+_HAND_CELL_REFUSAL = ("code = 'E-CSV-HAND' AND regexp_matches(message, '^row [^:]*: (hand [''\"]|the Hand cell )')")
+
+
 def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> list[RefusedHand]:
     """The hands of ``session`` refused at ingest (``rejected``, its
     session and hand number written) whose number is not in ``stored`` (the
@@ -1037,8 +1043,9 @@ def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> 
     # that number: it is one row, by its place, and no gap only once the very row is stored -- its text (the same
     # hash) or, sent again corrected, a hand stored later from its place (fixf27, break27 F2: gap_two.csv's rows 5
     # and 6 vanished from the sheet, the stored hands 1 and 2 being rows 2 and 3)
+    # a row refused as E-CSV-HAND for another cell (a blank Picker: break33 F8) has its number read: said by it
     rows = con.execute(
-        "SELECT CASE WHEN code = 'E-CSV-HAND' THEN NULL ELSE nullif(hand, 0) END AS n, code, message, file, line, col, "
+        f"SELECT CASE WHEN {_HAND_CELL_REFUSAL} THEN NULL ELSE nullif(hand, 0) END AS n, code, message, file, line, col, "
         f"{_ROW_STORED} AS row_stored, source FROM rejected r WHERE session = ? AND (hand > 0 OR code = 'E-NUMBER') "
         "QUALIFY row_number() OVER (PARTITION BY CASE WHEN code = 'E-CSV-HAND-ORDER' THEN concat(file, ':', line) ELSE "
         "coalesce(CAST(n AS VARCHAR), concat(file, ':', line)) END ORDER BY rejected_id DESC) = 1 "

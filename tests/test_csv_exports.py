@@ -404,7 +404,7 @@ def test_misdeal_notes_stored_as_shn_and_read_back(tmp_path):
                  "2026-12-03,3,Cal,,,,,,misdeal but Dot paid,0,0,0,2,-2\n")
     r = read_csv(f.read_bytes(), "md.csv")
     assert outcomes(r) == {1: "win", 2: "misdeal"} and units_of(r)[2] == dict.fromkeys(P5, 0)
-    assert [(h.hand, where(h.errors)) for h in r.result.rejected] == [(3, [("E-CSV-HAND", 4, 1)])]
+    assert [(h.hand, where(h.errors)) for h in r.result.rejected] == [(3, [("E-CSV-HAND", 4, 4)])]  # at the Picker cell (break33 F8)
     db = tmp_path / "s.duckdb"
     assert CliRunner().invoke(app, ["ingest", str(f), "--db", str(db)]).exit_code == 1  # row 4 refused
     out = tmp_path / "x.shn"

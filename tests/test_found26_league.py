@@ -243,7 +243,7 @@ def test_a_row_with_only_a_note_is_said_as_no_hand_not_a_player_leaving(tmp_path
     db = tmp_path / "t.duckdb"
     rep = _ingest(write(tmp_path, "three.csv", THREE), db, "--rules", "wi3")
     assert rep["ingested"] == 5
-    assert _where(rep) == [(7, 1, "E-CSV-HAND", 6)]
+    assert _where(rep) == [(7, 4, "E-CSV-HAND", 6)]  # at the blank Picker cell (break33 F8)
     msg = rep["rejected"][0]["message"]
     assert "row 7: no picker, leaster winner or doubler" in msg and "no units" in msg
     assert "a leaster is written in a Leaster column" in msg
@@ -253,18 +253,18 @@ def test_a_row_with_only_a_note_is_said_as_no_hand_not_a_player_leaving(tmp_path
 
 def test_the_leaster_written_in_its_column_is_stored_and_the_note_row_refused(tmp_path):
     """three2.csv: row 2 Leaster=Jen, units blank: Jen +2, Grandpa/Kyle -1 (rules.md D-4, one unit from each);
-    row 3 a note only: refused E-CSV-HAND at column 1."""
+    row 3 a note only: refused E-CSV-HAND at its blank Picker cell, column 4 (break33 F8)."""
     text = ("Date,Hand,Dealer,Picker,Points,Result,Leaster,Grandpa,Jen,Kyle,Notes\n"
             "11/30/2026,1,Grandpa,,,,Jen,,,,\n11/30/2026,2,Jen,,,,,,,,leaster - Jen won\n")
     db = tmp_path / "t.duckdb"
     rep = _ingest(write(tmp_path, "three2.csv", text), db, "--rules", "wi3")
     assert rep["ingested"] == 1
-    assert _where(rep) == [(3, 1, "E-CSV-HAND", 2)]
+    assert _where(rep) == [(3, 4, "E-CSV-HAND", 2)]
     assert ledger(db) == {"Grandpa": -1, "Jen": 2, "Kyle": -1}
 
 
 def test_a_note_row_opening_the_night_leaves_the_table_the_headers_players(tmp_path):
-    """The same note row as the night's first row: refused E-CSV-HAND at (2, 1); the night's table is Grandpa, Jen,
+    """The same note row as the night's first row: refused E-CSV-HAND at (2, 4), its Picker cell; the night's table is Grandpa, Jen,
     Kyle, so row 3 (Jen 75 W at wi3: Jen +2, Grandpa/Kyle -1, rules.md F-2) is stored, not refused as players
     joining an empty table."""
     text = ("Date,Hand,Dealer,Picker,Points,Result,Grandpa,Jen,Kyle,Notes\n"
@@ -272,5 +272,5 @@ def test_a_note_row_opening_the_night_leaves_the_table_the_headers_players(tmp_p
     db = tmp_path / "t.duckdb"
     rep = _ingest(write(tmp_path, "n.csv", text), db, "--rules", "wi3")
     assert rep["ingested"] == 1
-    assert _where(rep) == [(2, 1, "E-CSV-HAND", 1)]
+    assert _where(rep) == [(2, 4, "E-CSV-HAND", 1)]
     assert ledger(db) == {"Grandpa": -1, "Jen": 2, "Kyle": -1}

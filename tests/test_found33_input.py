@@ -170,3 +170,48 @@ def test_f7_the_import_preview_and_the_import_agree(tmp_path):
         report = ingest_upload(store, "c5b_good_nul.csv", data, False)
     assert report.stored == 6 and not [d for d in report.file_errors if d.severity == "error"], report
     assert [(d.code, d.line, d.col) for d in report.file_errors] == [("W-NUL", 8, 1)]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# F8: row 4 (hand 3) with a blank Picker cell (break33's c/c11_blank_picker.csv): the F7 sheet's rows, dated
+# 2026-11-27, hand 3's Picker left out.
+# --------------------------------------------------------------------------------------------------------------
+
+def _blank_picker_sheet(tmp_path) -> str:
+    head = SHEET_HEAD.replace(",Notes", "")
+    rows = [r.replace(",{note}", "").replace(",\n", "\n").replace("2026-11-16", "2026-11-27") for r in SHEET_ROWS]
+    rows[2] = rows[2].replace(",Cal,Dot,,alone,", ",Cal,,,alone,")
+    p = tmp_path / "c11_blank_picker.csv"
+    p.write_text(head + "".join(rows), encoding="utf-8")
+    return str(p)
+
+
+def test_f8_a_blank_picker_is_refused_at_the_picker_column_and_the_sheet_shows_hand_3(tmp_path):
+    """Hand 3 refused (its row says nothing of who played): the other five stored.  By hand, SHEET_TOTALS less
+    hand 3 (Ann/Ben/Cal/Eve -2, Dot +8): Ann -1+2 = +1, Ben 1+2 = +3, Cal -4+2 = -2, Dot 16-8 = +8,
+    Eve -12+2 = -10 (sum 0)."""
+    from tests.cli_helpers import ledger, refused_at
+
+    db = tmp_path / "a.duckdb"
+    rep = ingest_json(_blank_picker_sheet(tmp_path), db)
+    assert rep["ingested"] == 5
+    assert refused_at(rep) == [(4, 4, "E-CSV-HAND", 3)]  # line 4, column 4: the Picker cell
+    assert ledger(db) == {"Ann": 1, "Ben": 3, "Cal": -2, "Dot": 8, "Eve": -10}
+    out = cli("sheet", "2026-11-27", "--db", str(db)).output
+    assert "hand 3 refused, not stored: E-CSV-HAND at" in out and ":4:4:" in out, out
+    assert "a hand with no number read" not in out, out
+    # the refused hand has its place on the sheet, between hands 2 and 4
+    rows = [ln.split()[0] for ln in out.splitlines() if ln.strip() and ln.split()[0].isdigit()]
+    assert rows == ["1", "2", "3", "4", "5", "6"], out
+
+
+def test_f8_a_hand_cell_that_is_no_number_is_still_said_by_its_place(tmp_path):
+    """The Sheet's 'a hand with no number read' stays for a Hand cell that did not read (break22 F8)."""
+    db = tmp_path / "a.duckdb"
+    p = Path(_blank_picker_sheet(tmp_path))
+    p.write_text(p.read_text().replace("2026-11-27,3,Cal,,,", "2026-11-27,x,Cal,Dot,,"), encoding="utf-8")
+    rep = ingest_json(str(p), db)
+    assert rep["ingested"] == 5 and [(e["line"], e["col"], e["code"]) for e in rep["rejected"]] == \
+        [(4, 2, "E-CSV-HAND")]
+    out = cli("sheet", "2026-11-27", "--db", str(db)).output
+    assert "a hand with no number read refused" in out, out
