@@ -794,9 +794,11 @@ def _stdin_shn(data: bytes) -> tuple | None:
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
     if not head or head.startswith(b"%SHN"):
         return None
-    from ingest.pipeline import _binary_kind  # noqa: PLC0415
+    from ingest.pipeline import UTF16_TEXT, _binary_kind, utf16_error  # noqa: PLC0415
 
     kind = _binary_kind(data[:4096])  # gzip on standard input: named, not quoted as raw bytes (break16b)
+    if kind == UTF16_TEXT:  # SHN saved as UTF-16: said as by its path, not as a binary file (break33 F10)
+        return FileResult(path=str(STDIN), errors=[utf16_error(str(STDIN))]), "shn"
     line = kind or (head[:60].decode("utf-8", "replace").splitlines()[0] if head.strip() else "")
     if kind is not None:
         return FileResult(path=str(STDIN), errors=[Diagnostic(

@@ -73,17 +73,28 @@ _PACKED = ((b"\x1f\x8b", "a gzip-compressed file"), (b"BZh", "a bzip2-compressed
            (b"7z\xbc\xaf\x27\x1c", "a 7-Zip-compressed file"))
 
 
+#: what :func:`_binary_kind` calls UTF-16 text (:func:`ingest.netschafkopf.utf16_codec` finds it): text, not binary
+UTF16_TEXT = "UTF-16 text"
+
+
 def _binary_kind(data: bytes) -> str | None:
-    """What a file that is not text is (``"a gzip-compressed file"``, ``"a
-    binary file"``: a NUL byte in its first 4 KB, which no UTF-8 text
-    has), or None for text and for a zip archive (an .xlsx workbook is one,
-    :mod:`ingest.xlsx_sheet` tells).  A file that starts ``%SHN`` is SHN
-    whatever bytes follow: the reader refuses a hand with a stray NUL at
-    its line and column and keeps the others.  UTF-16 text is decoded
-    before this."""
+    """What a file that is not UTF-8 text is (``"a gzip-compressed file"``,
+    :data:`UTF16_TEXT` when :func:`ingest.netschafkopf.utf16_codec` finds
+    UTF-16 at the start, else ``"a binary file"``: a NUL byte in its first
+    4 KB, which no UTF-8 text has), or None for text and for a zip archive
+    (an .xlsx workbook is one, :mod:`ingest.xlsx_sheet` tells).  A file that
+    starts ``%SHN`` is SHN whatever bytes follow: the reader refuses a hand
+    with a stray NUL at its line and column and keeps the others.  The one
+    place that tells UTF-16 text from a binary file (break33 F10): a sheet's
+    UTF-16 is decoded before this by :func:`load_bytes`; an SHN file's is
+    refused with :func:`utf16_error`."""
+    from ingest.netschafkopf import UTF16_HEAD, utf16_codec  # noqa: PLC0415
+
     for magic, kind in _PACKED:
         if data.startswith(magic):
             return kind
+    if utf16_codec(data[:UTF16_HEAD]) is not None:
+        return UTF16_TEXT
     head = data[:4096]
     if head.startswith(b"PK\x03\x04") or head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%SHN"):
         return None
@@ -91,6 +102,24 @@ def _binary_kind(data: bytes) -> str | None:
         return ("a password-protected workbook" if "EncryptionInfo".encode("utf-16-le") in data[:1 << 20]
                 else _OLD_BOOK)
     return "a binary file" if b"\x00" in head else None
+
+
+def utf16_error(name: str) -> Diagnostic:
+    """The one ``E-ENCODING`` of an SHN file saved as UTF-16 (SHN is UTF-8,
+    notation.md), at 1:1: by path, on standard input, as an amendment."""
+    return Diagnostic("E-ENCODING", "the file is UTF-16 text; SHN files are UTF-8: save it as UTF-8", file=name,
+                      line=1, col=1, found=UTF16_TEXT, expected="UTF-8 text")
+
+
+def binary_error(name: str, packed: str) -> Diagnostic:
+    """The one ``E-FORMAT`` of a file that is ``packed`` (what
+    :func:`_binary_kind` says it is), at 1:1: nothing of it is read."""
+    return Diagnostic(
+        "E-FORMAT", f"this is {packed}" + ("" if packed in _BINARY_FIX else ", not text")
+        + ": shead reads SHN, NetSchafkopf protocols, CSV sheets and .xlsx workbooks"
+        + ("; unpack it first (gunzip, unzip ...)" if "compressed" in packed else _BINARY_FIX.get(packed, ""))
+        + "; nothing read", file=name, line=1, col=1, found=packed,
+        expected="a text file or an .xlsx workbook without a password")
 
 
 def _stray_nuls(name: str, data: bytes) -> list[tuple[int, int]]:
@@ -205,9 +234,7 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
     if wide is not None and not protocol:  # a protocol decodes UTF-16 itself
         text16 = data.decode(wide, "replace").lstrip("\ufeff")
         if name.lower().endswith(".shn") or text16.lstrip().startswith("%SHN"):  # SHN is UTF-8 (notation.md)
-            return FileResult(path=name, errors=[Diagnostic(
-                "E-ENCODING", "the file is UTF-16 text; SHN files are UTF-8: save it as UTF-8", file=name, line=1,
-                col=1, found="UTF-16 text", expected="UTF-8 text")]), "shn"
+            return FileResult(path=name, errors=[utf16_error(name)]), "shn"
         data = text16.encode("utf-8")  # a sheet saved as Notepad's "Unicode" or Excel's "Unicode Text": its text
     tail = _nul_tail(name, data) if not protocol else None
     if tail is not None:  # NULs after the last row (a crashed save): the rows before read, said where (break33 F7)
@@ -219,12 +246,7 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
     if packed == _OLD_BOOK and name.lower().endswith(OTHER_BOOKS):
         packed = None  # an .xls by its name: refused as the other spreadsheets below
     if packed is not None:  # not text: read as a sheet it gave a column error (a tester's gzip'd SHN)
-        return FileResult(path=name, errors=[Diagnostic(
-            "E-FORMAT", f"this is {packed}" + ("" if packed in _BINARY_FIX else ", not text")
-            + ": shead reads SHN, NetSchafkopf protocols, CSV sheets and .xlsx workbooks"
-            + ("; unpack it first (gunzip, unzip ...)" if "compressed" in packed else _BINARY_FIX.get(packed, ""))
-            + "; nothing read", file=name, line=1, col=1, found=packed,
-            expected="a text file or an .xlsx workbook without a password")]), "shn"
+        return FileResult(path=name, errors=[binary_error(name, packed)]), "shn"
     if name.lower().endswith(".shn"):
         fmt = "shn"
     elif protocol:
@@ -834,6 +856,8 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
             "--out night.shn, correct the hand there, then shead ingest --amend night.shn (the hands that did not "
             "change are reported unchanged)", file=name, line=1, col=1,
             found="a spreadsheet" if not looks_like_csv(name, data) else "a CSV score sheet", expected="an SHN file")
+    if problem is None and (packed := _binary_kind(data)) is not None:  # as plain ingest says it (break33 F9)
+        problem = utf16_error(name) if packed == UTF16_TEXT else binary_error(name, packed)
     if problem is not None:
         entries = _rejected_entries(st.IngestReport(path=name, file_errors=[problem]))
         return {**empty, "rejected": entries}, entries

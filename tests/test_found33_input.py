@@ -215,3 +215,69 @@ def test_f8_a_hand_cell_that_is_no_number_is_still_said_by_its_place(tmp_path):
         [(4, 2, "E-CSV-HAND")]
     out = cli("sheet", "2026-11-27", "--db", str(db)).output
     assert "a hand with no number read refused" in out, out
+
+
+# --------------------------------------------------------------------------------------------------------------
+# F10: an SHN file saved as UTF-16 on standard input; F9: --amend with a UTF-16 file or a file of NULs.
+# --------------------------------------------------------------------------------------------------------------
+
+NIGHT = """%SHN 1.0
+[Session "b33-night"]
+[Date "2026.11.20"]
+[Seats "A=Ann; B=Ben; C=Cal; D=Dot; E=Eve"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer A
+pick B  call AS  partner D  pts 72  win
+
+hand 2  dealer B
+pick C  call AH  partner E  pts 40  lose
+"""
+UTF16_SAID = ("E-ENCODING", 1, 1)
+
+
+def _utf16(text: str) -> bytes:
+    return text.encode("utf-16")  # with its BOM, as Notepad's "Unicode"
+
+
+def test_f10_utf16_on_standard_input_is_said_as_utf16(tmp_path):
+    from typer.testing import CliRunner
+
+    from ingest.cli import app
+
+    db = tmp_path / "a.duckdb"
+    by_path = tmp_path / "t4_utf16_bom.shn"
+    by_path.write_bytes(_utf16(NIGHT))
+    r_path = CliRunner().invoke(app, ["ingest", str(by_path), "--db", str(db)])
+    r_in = CliRunner().invoke(app, ["ingest", "-", "--db", str(db)], input=_utf16(NIGHT))
+    assert "E-ENCODING: the file is UTF-16 text" in r_path.output
+    assert "E-ENCODING: the file is UTF-16 text; SHN files are UTF-8" in r_in.output, r_in.output
+    assert "binary" not in r_in.output and "gunzip" not in r_in.output, r_in.output
+
+
+def _amend(db, path):
+    from typer.testing import CliRunner
+
+    from ingest.cli import app
+
+    return CliRunner().invoke(app, ["ingest", "--amend", str(path), "--reason", "typo", "--db", str(db), "--json"])
+
+
+def test_f9_amend_with_utf16_or_nuls_is_the_one_error_of_plain_ingest(tmp_path):
+    db = tmp_path / "a.duckdb"
+    good = tmp_path / "am0_good.shn"
+    good.write_text(NIGHT, encoding="utf-8")
+    cli("ingest", str(good), "--db", str(db))
+    for fname, data, code in (("am2_utf16.shn", _utf16(NIGHT.replace("pts 72", "pts 73")), "E-ENCODING"),
+                              ("am3_nul.shn", b"\x00" * 100, "E-FORMAT")):
+        p = tmp_path / fname
+        p.write_bytes(data)
+        plain = ingest_json(str(p), tmp_path / "fresh.duckdb")
+        (said,) = plain["rejected"]
+        assert (said["code"], said["line"], said["col"]) == (code, 1, 1), plain
+        r = _amend(db, p)
+        assert r.exit_code == 1
+        (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
+        entries = __import__("json").loads(line)["rejected"]
+        assert [(e["code"], e["line"], e["col"], e["message"]) for e in entries] == \
+            [(code, 1, 1, said["message"])], r.output
