@@ -281,3 +281,27 @@ def test_f9_amend_with_utf16_or_nuls_is_the_one_error_of_plain_ingest(tmp_path):
         entries = __import__("json").loads(line)["rejected"]
         assert [(e["code"], e["line"], e["col"], e["message"]) for e in entries] == \
             [(code, 1, 1, said["message"])], r.output
+
+
+def test_f8_a_merged_picker_cell_of_a_workbook_is_refused_at_its_picker_column(tmp_path):
+    """break33's x/w8_merged_picker.xlsx: Picker D3:D4 merged ('Cal' over hands 2 and 3).  A merged cell's
+    covered part reads empty (ingest/xlsx_sheet.py; a merged date is no exception: a blank date is the night of
+    the row above in any sheet), so hand 3 is refused, at its Picker cell D4 (column 4), the others stored."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Night"
+    ws.append(SHEET_HEAD.replace(",Notes\n", "").split(","))
+    for r in SHEET_ROWS:
+        cells = r.replace(",{note}", "").replace(",\n", "").split(",")
+        ws.append([c if k not in (1, 6) and k < 8 else int(c) if c.lstrip("-").isdigit() else c
+                   for k, c in enumerate(cells)])
+    ws["D4"] = None
+    ws.merge_cells("D3:D4")
+    p = tmp_path / "w8_merged_picker.xlsx"
+    wb.save(p)
+    rep = ingest_json(str(p), tmp_path / "a.duckdb")
+    assert rep["ingested"] == 5
+    assert [(e["file"].endswith("[Night]"), e["line"], e["col"], e["code"], e["hand"]) for e in rep["rejected"]] == \
+        [(True, 4, 4, "E-CSV-HAND", 3)], rep
