@@ -67,6 +67,7 @@ cdef class _Reader:
     cdef public object sess_day
     cdef public object eol_trick
     cdef public object pasted
+    cdef public object sess_rules
     cpdef _process(self, toks, i)
     cpdef _dealt(self, rec)
     cpdef _tricked(self, rec, last)

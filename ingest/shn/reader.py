@@ -1428,7 +1428,7 @@ class _Reader:
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
         "curly_said", "voided_sessions", "sess_last", "block_sid", "block_again", "block_restart", "sess_day",
-        "eol_trick", "pasted",
+        "eol_trick", "pasted", "sess_rules",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -1465,6 +1465,10 @@ class _Reader:
         #: each session's last [Date] read in this file, with its place: a block of it written again without one
         #: goes on from that night (break21 F1: its hands were stored with no day)
         self.sess_day: dict[str, tuple] = {}
+        #: each session's [Rules] read in this file, with its place: a block of it written again without one is
+        #: played by them, as a later file's continuation of the session is named against them (break33 F1: its
+        #: hands were scored by the default profile, unsaid)
+        self.sess_rules: dict[str, tuple] = {}
         #: a streamed file's trick refused at its line end ('t1 Al:' and nothing), as (line, 't1', 'Al'): the lines
         #: below it are not read yet, so its hint (real27 F5) is made when the hand ends (None: no such refusal)
         self.eol_trick: tuple | None = None
@@ -2979,6 +2983,15 @@ class _Reader:
             tags["Date"], pos = self.sess_day[sid]
             if pos is not None:
                 self.sess.tag_pos["Date"] = pos
+        if "Rules" in tags:
+            self.sess_rules[sid] = (tags["Rules"], self.sess.tag_pos.get("Rules"))
+        elif top is not None and num > top and sid in self.sess_rules:
+            # the session written again, its hands numbered on, without [Rules]: the night above goes on under its
+            # rules (docs/notation.md §4.2: the tags of a session are its own; break33 F1: scored by the default
+            # profile, unsaid, C -4 for a loss the house's doubleOnBump=off makes C -2)
+            tags["Rules"], pos = self.sess_rules[sid]
+            if pos is not None:
+                self.sess.tag_pos["Rules"] = pos
         if top is not None and num <= top:
             # its hands are filed under the night's would-be session, as a file of it alone is: the session above
             # lacks none of its hands (Store._other_day)

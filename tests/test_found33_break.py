@@ -1,0 +1,84 @@
+"""Session 33 (break33): findings of the tester, each night worked by hand from rules.md.
+
+F1. A file that returns to a session block written above (``[Session "X"]`` again) without ``[Rules]`` read that
+block's hands under the default profile, not under the session's own ``[Rules]`` given above in the same file:
+wrong units stored without a word.  A session written again goes on from its hands above (docs/notation.md §4.2),
+its ``[Date]`` the night's; its ``[Rules]`` now likewise.
+"""
+
+from __future__ import annotations
+
+import json
+
+import duckdb
+
+from tests.cli_helpers import cli, ingest_json, write
+
+
+def _units(db, session: str, hand: int) -> dict[str, int]:
+    """The stored units of ``session``'s hand ``hand`` by seat."""
+    with duckdb.connect(str(db), read_only=True) as con:
+        return dict(con.execute(
+            "SELECT u.seat, CAST(u.units AS INTEGER) FROM hand_units u JOIN hands h USING (hand_id) "
+            "WHERE h.session = ? AND h.hand = ?", [session, hand]).fetchall())
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# F1: a session block written again without [Rules] keeps the session's [Rules]
+#
+# The tester's a/t10c_resume.shn.  Session b33-resume writes [Rules "wi5-called-ace; doubleOnBump=off"] and hand 1;
+# below, [Session "b33-resume"] again with [Seats] but no [Rules], and hand 2: C picks, calls AH, E partner, 40.
+# By hand: 40 is a plain loss (rules.md B-27, B-28: 31..60 is tier 1); no double on the bump (B-32 off), so each
+# of the 3 defenders gets 1 x 1 = +1, the picker pays 2 shares, the partner 1 (B-31, B-33 "Loss" without DOB):
+# C -2, E -1, A +1, B +1, D +1; sum -2 - 1 + 3 = 0.  (The default profile's DOB would have doubled it: C -4, E -2,
+# others +2 — what shead stored, unsaid.)  Hand 1: B picks, D partner, 72 a plain win (B-27): B +2, D +1, the
+# three others -1 (B-33), as written.
+# Session b33-other below writes no [Rules]: a new session starts with no tags (§4.2), so it is scored by the
+# default profile (DOB on): C -4, E -2, A/B/D +2 (B-32, B-33), and W-RULES-DEFAULT says so at its [Session].
+
+SEATS = '[Seats "A=Ann Alt; B=Ben Berg; C=Cal Cox; D=Dot Dorn; E=Eve Egli"]'
+RESUME = f"""%SHN 1.0
+[Session "b33-resume"]
+[Event "Break33 Club"]
+[Date "2026.11.30"]
+{SEATS}
+[Rules "wi5-called-ace; doubleOnBump=off"]
+
+hand 1  dealer A
+pick B  call AS  partner D  pts 72  win
+score A -1 B +2 C -1 D +1 E -1
+
+[Session "b33-resume"]
+{SEATS}
+
+hand 2  dealer B
+pick C  call AH  partner E  pts 40  lose
+
+[Session "b33-other"]
+[Event "Break33 Club"]
+[Date "2026.11.30"]
+[Table "3"]
+{SEATS}
+
+hand 1  dealer B
+pick C  call AH  partner E  pts 40  lose
+"""
+
+
+def test_f1_a_session_written_again_without_rules_keeps_its_rules(tmp_path):
+    db = tmp_path / "r.duckdb"
+    report = ingest_json(write(tmp_path, "resume.shn", RESUME), db)
+    assert report["rejected"] == []
+    assert _units(db, "b33-resume", 1) == {"A": -1, "B": 2, "C": -1, "D": 1, "E": -1}
+    h2 = _units(db, "b33-resume", 2)
+    assert h2 == {"A": 1, "B": 1, "C": -2, "D": 1, "E": -1}
+    assert sum(h2.values()) == 0
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT DISTINCT rules FROM hands WHERE session = 'b33-resume'").fetchall() == [
+            ("wi5-called-ace; doubleOnBump=off",)]
+    other = _units(db, "b33-other", 1)
+    assert other == {"A": 2, "B": 2, "C": -4, "D": 2, "E": -2}
+    assert sum(other.values()) == 0
+    out = cli("ingest", write(tmp_path, "resume2.shn", RESUME), "--db", str(tmp_path / "s.duckdb")).output
+    # the new session below says it is scored by the default profile, at its [Session] line (18)
+    assert "resume2.shn:18:1: warning W-RULES-DEFAULT" in out, out
