@@ -5129,6 +5129,8 @@ class Store:
                 continue
             stored = [(s, _read_one(row[0], s.source)) for s in load_hands(con, "h.session_id = ?",
                                                                            [stored_ids[sess]])]
+            if not stored:  # every hand of the night voided (break33 F3: max() of nothing): no stored hand to
+                continue    # repeat under another number; the voided ones are said as voided (W-HAND-VOIDED)
             at, top = min(clashed[sess]), max(s.outcome.hand for s, _ in stored)
             # a voided hand is a stored position of the night (fixit32 F2): the amendment runs to it, and its text as
             # voided stays voided unless changed, so the message says how it comes back

@@ -4,6 +4,10 @@ F1. A file that returns to a session block written above (``[Session "X"]`` agai
 block's hands under the default profile, not under the session's own ``[Rules]`` given above in the same file:
 wrong units stored without a word.  A session written again goes on from its hands above (docs/notation.md §4.2),
 its ``[Date]`` the night's; its ``[Rules]`` now likewise.
+
+F3. After ``shead void SESSION --session``, a file with hand 1 as voided and hand 2 changed crashed the store
+(``E-STORE … ValueError: max() arg is an empty sequence``, the shifted-hands check over a night with no hand in
+force): it now says what the single-hand void case says.
 """
 
 from __future__ import annotations
@@ -82,3 +86,51 @@ def test_f1_a_session_written_again_without_rules_keeps_its_rules(tmp_path):
     out = cli("ingest", write(tmp_path, "resume2.shn", RESUME), "--db", str(tmp_path / "s.duckdb")).output
     # the new session below says it is scored by the default profile, at its [Session] line (18)
     assert "resume2.shn:18:1: warning W-RULES-DEFAULT" in out, out
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# F3: a night voided whole, sent again with hand 2 changed
+#
+# The tester's a/vv7.shn over its night b33-night (hand 1 as below; hand 2 with pts 40).  By hand (rules.md B-27,
+# B-33): hand 1 B picks, D partner, 72: B +2, D +1, the others -1 (zero-sum).  After `shead void b33-night
+# --session` no hand is in force; the file's hand 1 is the voided text (W-HAND-VOIDED: "1 voided earlier (not
+# stored again)"), its hand 2 (pts 41) is another text of a voided hand: E-HAND-CONFLICT "was voided" at line 12,
+# as when hand 2 alone is voided.  Nothing stored changes: the ledger stays empty (every hand voided).
+
+NIGHT = """%SHN 1.0
+[Session "b33-night"]
+[Event "Break33 Club"]
+[Date "2026.11.20"]
+[Seats "A=Ann Alt; B=Ben Berg; C=Cal Cox; D=Dot Dorn; E=Eve Egli"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer A
+pick B  call AS  partner D  pts 72  win
+score A -1 B +2 C -1 D +1 E -1
+
+hand 2  dealer B
+pick C  call AH  partner E  pts 40  lose
+"""
+
+
+def _hand_rows(db) -> list[tuple]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute("SELECT h.hand, u.seat, CAST(u.units AS INTEGER) FROM hands h JOIN hand_units u "
+                           "USING (hand_id) ORDER BY 1, 2").fetchall()
+
+
+def test_f3_a_night_voided_whole_sent_again_with_a_hand_changed(tmp_path):
+    db = tmp_path / "v.duckdb"
+    cli("ingest", write(tmp_path, "night.shn", NIGHT), "--db", str(db))
+    assert _units(db, "b33-night", 1) == {"A": -1, "B": 2, "C": -1, "D": 1, "E": -1}
+    cli("void", "b33-night", "--session", "--reason", "wrong table", "--db", str(db))
+    before = _hand_rows(db)
+    path = write(tmp_path, "vv7.shn", NIGHT.replace("pts 40  lose", "pts 41  lose"))
+    r = cli("ingest", path, "--db", str(db), ok=False)
+    out = r.output
+    assert "E-STORE" not in out and "max() arg" not in out, out
+    assert "1 voided earlier (not stored again)" in out, out
+    assert "vv7.shn:12:1: E-HAND-CONFLICT (hand 2): hand 2 of session 'b33-night' was voided" in out, out
+    assert r.exit_code == 1
+    assert _hand_rows(db) == before
+    assert json.loads(cli("ledger", "--db", str(db), "--json").output.split("\n")[0]) == []
