@@ -298,6 +298,15 @@ def _where(e: dict) -> str:
             f"{with_found(e['message'], e.get('found'), e.get('expected'))}")
 
 
+def _warning_line(e: dict) -> str:
+    """The text report's line for the warning entry ``e`` (the shape of
+    :func:`ingest.pipeline.report_json`'s ``warnings``), as a direct ingest
+    prints a hand's warning: ``file:line:col: warning CODE (hand N): message``."""
+    hand = f" (hand {e['hand']})" if e.get("hand") is not None else ""
+    return (f"{e['file']}:{e['line']}:{e['col']}: warning {e['code']}{hand}: "
+            f"{with_found(e['message'], e.get('found'), e.get('expected'))}")
+
+
 def _collapsed(entries: list[dict]) -> list[str]:
     """The lines for ``entries``: one error at the same place with the same
     message for several hands (a bad session tag, e.g. ``[Rules]``, rejects
@@ -681,6 +690,8 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
             say(line)
             for e in entries:
                 say("  " + _where(e))
+            for e in body.get("warnings", []):  # as a direct ingest prints them (break33 F2: W-SESSION-COPY, W-CR
+                say("  " + _warning_line(e))   # were left out through the service, its JSON holding them)
     say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
         + (f"{totals['voided']} voided earlier (not stored again), " if totals.get("voided") else "")
         + f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")

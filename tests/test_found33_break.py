@@ -5,6 +5,10 @@ block's hands under the default profile, not under the session's own ``[Rules]``
 wrong units stored without a word.  A session written again goes on from its hands above (docs/notation.md §4.2),
 its ``[Date]`` the night's; its ``[Rules]`` now likewise.
 
+F2. ``shead ingest`` while ``shead serve`` owns the database printed the errors the service answered but none of
+its warnings (W-SESSION-COPY "every total now counts them twice", W-CR ...), which a direct ingest prints and the
+service's JSON holds: they are printed now, as a direct ingest prints them.
+
 F3. After ``shead void SESSION --session``, a file with hand 1 as voided and hand 2 changed crashed the store
 (``E-STORE … ValueError: max() arg is an empty sequence``, the shifted-hands check over a night with no hand in
 force): it now says what the single-hand void case says.
@@ -134,3 +138,41 @@ def test_f3_a_night_voided_whole_sent_again_with_a_hand_changed(tmp_path):
     assert r.exit_code == 1
     assert _hand_rows(db) == before
     assert json.loads(cli("ledger", "--db", str(db), "--json").output.split("\n")[0]) == []
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# F2: the warnings of an ingest through `shead serve`
+#
+# N1 is a night of two hands (by hand, rules.md B-27, B-33: hand 1 B +2, D +1, the others -1; hand 2 40 is a plain
+# loss doubled on the bump, B-32 on by default: C -4, E -2, the others +2).  N2 is N1 sent again a day later under
+# another [Session]: every hand the same text, the same players: W-SESSION-COPY at 1:1 (docs/notation.md: "every
+# total now counts them twice").  N4 is another night whose line 9 holds a lone CR after 'pick B' (column 7):
+# W-CR at 9:7, the CR read as a space (hand 1 pts 73: still a plain win, B-27, the same units).
+
+N1 = NIGHT.replace("b33-night", "b33-n1").replace(
+    "pts 40  lose\n", "pts 40  lose\nscore A +2 B +2 C -4 D +2 E -2\n")
+N2 = N1.replace("b33-n1", "b33-n2").replace("2026.11.20", "2026.11.21")
+N4 = N1.replace("b33-n1", "b33-n4").replace("2026.11.20", "2026.11.22").replace(
+    "pick B  call AS  partner D  pts 72", "pick B\r call AS  partner D  pts 73")
+
+
+def test_f2_an_ingest_through_the_service_prints_its_warnings(tmp_path):
+    from tests.service_helpers import start_service
+
+    db = tmp_path / "served.duckdb"
+    paths = [write(tmp_path, n, t) for n, t in (("n1.shn", N1), ("n2.shn", N2), ("n4.shn", N4))]
+    served = start_service(db)
+    try:
+        outs = [cli("ingest", p, "--db", str(db)).output for p in paths]
+        js = cli("ingest", paths[1], "--db", str(db), "--json").output
+    finally:
+        served.stop()
+    assert all("through the service" in o for o in outs), outs
+    assert "warning" not in outs[0], outs[0]
+    assert "n2.shn:1:1: warning W-SESSION-COPY: session 'b33-n2', just stored, repeats session 'b33-n1'" in outs[1]
+    assert "every total now counts them twice" in outs[1]
+    assert "n4.shn:9:7: warning W-CR: found a CR inside this line" in outs[2], outs[2]
+    assert "2 duplicates" in js  # sent again: nothing stored, nothing to warn of
+    for night, day in (("b33-n1", 1), ("b33-n2", 1), ("b33-n4", 1)):
+        assert _units(db, night, day) == {"A": -1, "B": 2, "C": -1, "D": 1, "E": -1}
+    assert _units(db, "b33-n2", 2) == {"A": 2, "B": 2, "C": -4, "D": 2, "E": -2}
