@@ -15,6 +15,7 @@ viewer (:func:`replay_text`).
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -271,6 +272,8 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             if strict:
                 raise ShedError(r.diag) from None
             diag = _slip_said(r.diag, rec, result.errors) if r.diag.code == "E-OUTCOME" else r.diag
+            if diag.code.startswith("E-SCORE") or "rules" in diag.message.lower():
+                diag = _late_rules_said(diag, rec, sid, result)
             if diag.code == "E-RESULT-UNKNOWN" and ";" in rec.source:  # statements in a ';' comment (real31 F7)
                 diag = _comment_said(diag, rec)
             _note_refused(sess, rec, diag, path)
@@ -321,6 +324,65 @@ def _apart_from_above(sid: str, block: SessionRec, first: SessionRec, path: str 
     where = f"written above in this file (line {was.line})" if was is not None and was.line else "written above"
     return apart(sid, kind), refusal(kind, sid, block.tags, first.tags, where, path, at.line if at else 0,
                                      at.col if at else 0)
+
+
+_RULES_TAG = re.compile(r'\[\s*Rules\s+"((?:[^"\\]|\\.)*)"\s*\]')
+
+
+def _esc(value: str) -> str:
+    """A tag's value as written between its quotes (``\\`` and ``\"`` escaped)."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _late_rules_said(diag: Diagnostic, rec: HandRecord, sid: str, result: FileResult) -> Diagnostic:
+    """A refusal by the rules (``E-SCORE`` ...) of a hand read beside a
+    ``[Rules]`` written after a hand's statements (``W-TAG-LATE``), with
+    whose that tag is and how a change of rules for the hands below is
+    written (break33 F5: a scorer's ``[Rules "…; doubleOnBump=off"]`` above
+    hand 3, meant "from here on", is hand 2's own by the shared notation
+    (notation.md §3, docs/notation.md §4.2): hand 2 was refused under it and
+    hand 3 under the session's rules, told to write the very line written,
+    neither naming its line).  ``rec``'s own late tag, or the last late one
+    of an earlier hand of ``rec``'s block of session ``sid``: its value read
+    from that hand's text (``result``'s hands, stored or refused).  Only on
+    a refusal: no work for a hand that passes."""
+    late = [d for d in result.errors if d.code == "W-TAG-LATE" and (d.found or "").startswith("[Rules]")]
+    if not late:
+        return diag
+    n = rec.number
+    pos = rec.tag_pos.get("Rules")
+    if "Rules" in rec.tags and pos is not None and any(d.line == pos.line and d.hand == n for d in late):
+        return replace(diag, message=(
+            f"{diag.message}; hand {n} is scored by the [Rules \"{_esc(rec.tags['Rules'])}\"] at line "
+            f"{pos.line}, hand {n}'s own: written after hand {n}'s statements, a tag is that hand's alone "
+            "(docs/notation.md §4.2), no change for the hands below; if the table changed its rules from the next "
+            f"hand on, write [Session \"{_esc(sid)}\"] above the next hand with the session's [Seats] and those "
+            f"[Rules] under it (the session goes on from its hands above) instead, and hand {n}'s score as it was "
+            "played"))
+    if "Rules" in rec.tags:
+        return diag
+    start = max((p.line for p in rec.session.tag_pos.values()), default=0)  # this block's tags
+    for d in reversed(late):
+        if d.hand is None or d.hand >= (n or 0) or not start < d.line < rec.line:
+            continue
+        text = next(((h.source, h.source_line) for h in result.hands
+                     if h.outcome.session == sid and h.outcome.hand == d.hand), None) or next(
+            ((r.source, r.source_line) for r in result.rejected if r.session == sid and r.hand == d.hand), None)
+        if text is None:
+            continue
+        lines = text[0].split("\n")
+        k = d.line - text[1]
+        m = _RULES_TAG.search(lines[k]) if 0 <= k < len(lines) else None
+        if m is None:
+            continue
+        value = m.group(1)
+        return replace(diag, message=(
+            f"{diag.message}; the [Rules \"{value}\"] at line {d.line} is hand {d.hand}'s own (written after "
+            f"hand {d.hand}'s statements: docs/notation.md §4.2), so hand {n} is scored by its session's rules: "
+            f"for hand {n} and the hands after it, write [Session \"{_esc(sid)}\"] above hand {n} with the session's "
+            "[Seats] and those [Rules] under it (the session goes on from its hands above), in place of the tag at "
+            f"line {d.line}; for hand {n} alone, the tag right after its 'hand' line"))
+    return diag
 
 
 def _slip_said(diag: Diagnostic, rec, errors: list[Diagnostic]) -> Diagnostic:

@@ -9,6 +9,12 @@ F2. ``shead ingest`` while ``shead serve`` owns the database printed the errors 
 its warnings (W-SESSION-COPY "every total now counts them twice", W-CR ...), which a direct ingest prints and the
 service's JSON holds: they are printed now, as a direct ingest prints them.
 
+F5. A ``[Rules]`` tag between hands (after hand 2's score line, above hand 3) is hand 2's own by the shared
+notation (notation.md §3: "a tag written after ``hand N`` (and before the next ``hand``) overrides it for that hand
+alone"), so it is no change "from here on".  Both hands were refused without naming the tag's line, hand 3 told to
+write the very line already written; the refusals now name line 16, say whose the tag is, and how to write a change
+of rules for the hands below.
+
 F3. After ``shead void SESSION --session``, a file with hand 1 as voided and hand 2 changed crashed the store
 (``E-STORE … ValueError: max() arg is an empty sequence``, the shifted-hands check over a night with no hand in
 force): it now says what the single-hand void case says.
@@ -176,3 +182,63 @@ def test_f2_an_ingest_through_the_service_prints_its_warnings(tmp_path):
     for night, day in (("b33-n1", 1), ("b33-n2", 1), ("b33-n4", 1)):
         assert _units(db, night, day) == {"A": -1, "B": 2, "C": -1, "D": 1, "E": -1}
     assert _units(db, "b33-n2", 2) == {"A": 2, "B": 2, "C": -4, "D": 2, "E": -2}
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# F5: a [Rules] written between hands is the hand's above, said at both refusals
+#
+# The tester's a/t11_profile_change.shn.  Session rules wi5-called-ace (double on the bump on, rules.md B-32).
+# Hand 1: B picks, D partner, 72: a plain win, B +2, D +1, the others -1 (B-27, B-33), stored.
+# Line 16, after hand 2's score: [Rules "wi5-called-ace; doubleOnBump=off"] -- hand 2's own (notation.md §3).
+# Hand 2: C picks, E partner, 40: a plain loss (B-27, B-28); under its own rules, no DOB: C -2, E -1, the others +1;
+#   written C -4, E -2, +2: refused (E-SCORE), the message naming line 16.
+# Hand 3: D picks, A partner, 40, under the session's rules (DOB on): D -4, A -2, B/C/E +2; written D -2, A -1, +1:
+#   refused, the message saying line 16's tag is hand 2's, not the advice to write it again as it stands.
+# Written as the note means it (a [Session "b33-prof"] block with its [Seats] and the new [Rules] above hand 3,
+# the session going on: docs/notation.md §4.2), all three are stored: hand 2 DOB on, C -4, E -2, others +2 (B-32);
+# hand 3 DOB off, D -2, A -1, B/C/E +1 (B-33); each hand zero-sum.
+
+PROF = """%SHN 1.0
+[Session "b33-prof"]
+[Event "Break33 Club"]
+[Date "2026.11.28"]
+[Seats "A=Ann Alt; B=Ben Berg; C=Cal Cox; D=Dot Dorn; E=Eve Egli"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer A
+pick B  call AS  partner D  pts 72  win
+score A -1 B +2 C -1 D +1 E -1
+
+hand 2  dealer B
+pick C  call AH  partner E  pts 40  lose
+score A +2 B +2 C -4 D +2 E -2
+
+[Rules "wi5-called-ace; doubleOnBump=off"]
+
+hand 3  dealer C
+pick D  call AC  partner A  pts 40  lose
+score A -1 B +1 C +1 D -2 E +1
+"""
+
+
+def test_f5_a_rules_tag_between_hands_is_named_at_both_refusals(tmp_path):
+    db = tmp_path / "p.duckdb"
+    report = ingest_json(write(tmp_path, "prof.shn", PROF), db)
+    assert _units(db, "b33-prof", 1) == {"A": -1, "B": 2, "C": -1, "D": 1, "E": -1}
+    got = {e["hand"]: e for e in report["rejected"]}
+    assert sorted(got) == [2, 3]
+    h2, h3 = got[2], got[3]
+    assert (h2["line"], h2["code"], h3["line"], h3["code"]) == (14, "E-SCORE", 20, "E-SCORE")
+    assert "there is no double on the bump" in h2["message"]
+    assert "line 16" in h2["message"] and "hand 2's own" in h2["message"], h2["message"]
+    assert "line 16" in h3["message"] and "hand 2's own" in h3["message"], h3["message"]
+    assert '[Session "b33-prof"]' in h3["message"], h3["message"]
+    # the advice followed: the change written as a [Session] block of the same session above hand 3
+    fixed = PROF.replace('\n[Rules "wi5-called-ace; doubleOnBump=off"]\n',
+                         '\n[Session "b33-prof"]\n[Seats "A=Ann Alt; B=Ben Berg; C=Cal Cox; D=Dot Dorn; E=Eve Egli"]\n'
+                         '[Rules "wi5-called-ace; doubleOnBump=off"]\n')
+    db2 = tmp_path / "p2.duckdb"
+    assert ingest_json(write(tmp_path, "prof2.shn", fixed), db2)["rejected"] == []
+    h2u, h3u = _units(db2, "b33-prof", 2), _units(db2, "b33-prof", 3)
+    assert h2u == {"A": 2, "B": 2, "C": -4, "D": 2, "E": -2} and sum(h2u.values()) == 0
+    assert h3u == {"A": -1, "B": 1, "C": 1, "D": -2, "E": 1} and sum(h3u.values()) == 0
