@@ -30,6 +30,7 @@ from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
 from replay.outcome import outcome_label, with_renege
 from replay.ramsch_words import ramsch_result_line
+from replay.replay import partner_known_at
 from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german, value_text
 from replay.scoring import NOPICK_GAMES
 
@@ -206,14 +207,24 @@ def _nopick_points(o, seats: list[str], last) -> str:
     return "Points:  " + "   ".join(cells) + note
 
 
+def _bury_line(f, bury: int) -> str:
+    """The bury's line after a hand's last trick or its claim: its cards,
+    their ``bury`` card points for the picker side (rules.md B-24) and the
+    final count of the last frame ``f``."""
+    return (f"Bury    {' '.join(pretty_card(str(c)) for c in f.bury)}: {bury} card points to the picker side "
+            f"(rules.md B-24)   (picker side {f.picker_points}, defenders {f.defender_points})")
+
+
 def render_frames(h: StoredHand, frames: list) -> str:
     """The hand as text lines from the engine's replay ``frames`` (a list of
     :class:`replay.replay.Frame`; seats in frames are clockwise indexes into
     the hand's ``players``).  One line per finished trick: the cards, the
     winner, the picker side's and the defenders' card points so far from the
-    tricks, and a note on the trick where the partner became known; after
-    the last trick a line for the bury, whose card points count for the
-    picker side (rules.md B-24), with the final count."""
+    tricks, and a note on the trick where the partner became known (the
+    card that made it known: :func:`replay.replay.partner_known_at`, as the
+    ``--seat`` views and the frames' ``partner``); after the last trick a
+    line for the bury, whose card points count for the picker side (rules.md
+    B-24), with the final count."""
     o = h.outcome
     seats = list(o.players)
     width = max((len(s) for s in seats), default=2)
@@ -224,7 +235,9 @@ def render_frames(h: StoredHand, frames: list) -> str:
         left = seats[(seats.index(given[0]) + 1) % len(seats)]
         lines.append(f"Passed  {given[0]} {pretty_card(given[1])} to {left}, {left} {pretty_card(given[2])} back "
                      "(before the lead, rules.md F-1)")
-    partner_seen = None
+    # the trick whose card made the partner known (rules.md B-9, C-1), the one answer the seat views use too
+    k = partner_known_at(frames)
+    known_at = (frames[k].trick, frames[k].partner) if k is not None else None
     # the cards marked ^R (rules.md B-23; table33 F1): (trick, seat alias) of each, from the stored card log
     marked = {(p.trick, p.seat) for p in h.cardlog.plays if p.renege} if h.cardlog is not None else set()
     for f in frames:
@@ -245,9 +258,8 @@ def render_frames(h: StoredHand, frames: list) -> str:
         bury = sum(c.points for c in f.bury) if f.done and f.bury and f.picker_points is not None else None
         if f.picker_points is not None:
             line += f"   (picker side {f.picker_points - (bury or 0)}, defenders {f.defender_points})"
-        if f.partner is not None and partner_seen is None and not f.done:
-            partner_seen = f.partner
-            line += f"   partner {seats[f.partner]} known"
+        if known_at is not None and f.trick == known_at[0]:
+            line += f"   partner {seats[known_at[1]]} known"
         under = getattr(f, "under", None)
         if under is not None and f.picker is not None and any(c == under for _, c in f.trick_cards):
             # house32 F2: which card is the under card (a Q♠ losing to A♥ on a heart lead said no word why)
@@ -255,9 +267,7 @@ def render_frames(h: StoredHand, frames: list) -> str:
                      f"its {under.points} points go to the trick's winner)")
         lines.append(line)
         if bury is not None:
-            lines.append(f"Bury    {' '.join(pretty_card(str(c)) for c in f.bury)}: {bury} card points to the "
-                         f"picker side (rules.md B-24)   (picker side {f.picker_points}, defenders "
-                         f"{f.defender_points})")
+            lines.append(_bury_line(f, bury))
     last = frames[-1] if frames else None
     lines.append("")
     if last is not None and last.done:

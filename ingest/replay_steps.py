@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 
 from replay.cards import Card
 from replay.facts import HandRecord
+from replay.replay import partner_known_at
 from replay.steps import UNDER_HIDDEN, Event, Step, as_frame, build_steps, seat_view
 
 __all__ = ["HandSteps", "events_of", "game_detail", "hand_steps", "steps_for", "step_json", "seat_json", "seat_index",
@@ -317,7 +318,11 @@ def render_seat(found, hs: HandSteps, seat: str) -> str:
         return pretty_card(str(x) if x is not None else None, hs.german)
 
     me = hs.aliases.index(alias)
-    for s in steps:
+    # the card that made the partner known (rules.md B-9, C-1), the one answer the everyone view uses too; the
+    # partner itself knew before (its frames name it from the call): no line for it
+    k = partner_known_at([s.frame for s in steps])
+    told_at = k if k is not None and (k == 0 or steps[k - 1].frame.partner is None) else None
+    for i, s in enumerate(steps):
         f = s.frame
         line = f"{('t' + str(f.trick)) if s.kind == 'card' else '':>4}  {describe(s, hs.aliases, hs.german)}"
         if s.kind == "deal":
@@ -346,7 +351,6 @@ def render_seat(found, hs: HandSteps, seat: str) -> str:
         if s.note:
             line += f"   {{{s.note}}}"
         lines.append(line)
-        if s.kind == "card" and s.frame.partner is not None and (s.index == 0 or steps[s.index - 1].frame.partner
-                                                                   is None) and not s.last:
+        if i == told_at and s.frame.partner is not None:
             lines.append(f"      partner known: {hs.aliases[s.frame.partner]}")
     return "\n".join(lines) + "\n\nThe hand as it ended:\n"

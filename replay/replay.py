@@ -19,14 +19,14 @@ Stepping costs one :meth:`GameState.play` plus one snapshot: well under 1 ms
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 from .actions import Action, Play
 from .cards import Card, cards_in, points_of
 from .state import GameState, Phase
 from .scoring import Settlement, mark_factor
 
-__all__ = ["Frame", "replay", "snapshot"]
+__all__ = ["Frame", "partner_known_at", "replay", "snapshot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +59,12 @@ class Frame:
       the cards the claim gave that seat's side where the deal is known (else
       None) and the card points they carry (None when not known); None on
       every other frame.
+    * ``revealed`` — the trick (1-based) in which the partner became known by a
+      card played (the called ace or ten, the J♦, the second partner card:
+      ``GameState.partner_revealed``, rules.md B-9, C-1, F-1) once that card is
+      on the table, else None: unlike ``partner`` it stays None on the last
+      frame when no card made the partner known (a claim before the called
+      ace fell).  :func:`partner_known_at` reads it.
     * ``table`` — two-handed ``wi2`` (rules.md F-1): per seat its stacks as
       ``(top, under, hidden)``: the face-up card still on the table (None once
       played), the card under it (None once played) and whether that card is
@@ -91,6 +97,7 @@ class Frame:
     settlement: Settlement | None
     table: tuple[tuple[tuple[Card | None, Card | None, bool], ...], ...] | None = None
     claim: tuple[int, int, tuple[Card, ...] | None, int | None] | None = None
+    revealed: int | None = None
     blind_to: int | None = None
 
 
@@ -118,8 +125,9 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
             blind_to = None
         if blind_to is not None:
             seat_points = tuple(p + points_of(g.blind) if s == blind_to else p for s, p in enumerate(seat_points))
-    revealed = g.partner if (g.partner is not None and (done or (g.partner_revealed is not None and
-                                                                 g.partner_revealed <= trick_no))) else None
+    shown = g.partner_revealed if (g.partner is not None and g.partner_revealed is not None
+                                   and g.partner_revealed <= trick_no) else None
+    revealed = g.partner if (g.partner is not None and (done or shown is not None)) else None
     if g.picker is not None and not g.leaster:
         side = {g.picker, *g.partners()}  # a second partner in 3v3 and 3v5 (rules.md F-1)
         pp = sum(seat_points[s] for s in side)
@@ -177,8 +185,23 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
         multiplier=g.stake * mark_factor(g.n_marks, g.profile.markFactorCap), done=done,
         blind=tuple(cards_in(g.blind)) if done and g.blind else None,
         bury=tuple(cards_in(g.bury)) if done and g.bury_known else None,
-        settlement=settlement, table=table, claim=claim, blind_to=blind_to,
+        settlement=settlement, table=table, claim=claim, blind_to=blind_to, revealed=shown,
     )
+
+
+def partner_known_at(frames: Sequence) -> int | None:
+    """The index in ``frames`` (a replay's frames, :class:`Frame`, or the
+    seat views' frames built from them) of the card that made the partner
+    known: the first frame whose ``revealed`` is set (rules.md B-9: the
+    called ace appears; C-1: the J♦ is played; F-1: the second partner
+    card).  None when no card did (alone, a leaster, a claim before it fell,
+    frames without ``revealed``).  The one answer to "where did the partner
+    become known" for ``shead replay`` (everyone and ``--seat``) and the
+    frames' ``partner``."""
+    for i, f in enumerate(frames):
+        if getattr(f, "revealed", None) is not None:
+            return i
+    return None
 
 
 def replay(state: GameState, actions: Iterable[Action]) -> Iterator[Frame]:

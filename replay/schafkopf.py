@@ -1399,6 +1399,9 @@ class SkFrame:
       the Sau holder is known (None before, and always on a single game).
     * ``multiplier`` — 2 per Kontra/Re/Klopfen; ``settlement`` on the last
       frame.
+    * ``revealed`` — the trick in which the called Sau fell and made the
+      partner known, once it is on the table (None before, and where it never
+      fell): as :attr:`replay.replay.Frame.revealed`.
     """
 
     step: int
@@ -1422,6 +1425,7 @@ class SkFrame:
     multiplier: int
     done: bool
     settlement: Settlement | None
+    revealed: int | None = None
 
 
 def sk_snapshot(g: SchafkopfState, step: int, last: tuple[int, Card] | None) -> SkFrame:
@@ -1441,14 +1445,15 @@ def sk_snapshot(g: SchafkopfState, step: int, last: tuple[int, Card] | None) -> 
         op = sum(sp) - pp
     else:
         pp = op = None
-    revealed = g.partner if g.partner is not None and (done or (g.partner_revealed is not None
-                                                                and g.partner_revealed <= trick_no)) else None
+    shown = g.partner_revealed if (g.partner is not None and g.partner_revealed is not None
+                                   and g.partner_revealed <= trick_no) else None
+    revealed = g.partner if g.partner is not None and (done or shown is not None) else None
     return SkFrame(
         step=step, trick=trick_no, card=last, hands=tuple(tuple(cards_in(h)) for h in g.hands), trick_cards=cards,
         winning=winning, trick_done=trick_done, leader=leader, seat_points=sp, seat_tricks=tuple(g.ntaken),
         party_points=pp, opponent_points=op, game=g.game, suit=g.suit, tout=g.tout, declarer=g.declarer,
         called=g.called, partner=revealed, multiplier=2 ** (g.doublings + len(g.klopfer)), done=done,
-        settlement=g.settlement() if done else None,
+        settlement=g.settlement() if done else None, revealed=shown,
     )
 
 

@@ -129,7 +129,7 @@ def as_frame(f) -> Frame:
                  seat_tricks=f.seat_tricks, picker_points=f.party_points, defender_points=f.opponent_points,
                  picker=f.declarer, partner=f.partner, called=f.called, under=None,
                  alone=game is not None and game.single, leaster=False, multiplier=f.multiplier, done=f.done,
-                 blind=None, bury=None, settlement=f.settlement)
+                 blind=None, bury=None, settlement=f.settlement, revealed=getattr(f, "revealed", None))
 
 
 def _minus(cards, gone) -> tuple[Card, ...]:

@@ -1,0 +1,121 @@
+"""Session 33 minor findings: table33 F4 (the everyone view of ``shead replay`` marks the J♦ partner known at
+the trick the J♦ falls, from the same frames the --seat views and the JSON use), table33 F5 (a claimed hand keeps
+its bury step and the Claim line gives the running totals), break33 F12's minor items.  Records: the testers'
+jd.shn and wi5.shn hand 7 (copied here), and variants of them worked out below.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli_helpers import cli, write
+
+HEAD = """%SHN 1.0
+[Event "{event}"]
+[Date "2026.12.0{day}"]
+[Seats "Al=Al Brandt; Bea=Bea Vogel; Cy=Cy Hahn; Di=Di Kraus; Ed=Ed Lutz"]
+[Rules "{rules}"]
+
+"""
+
+# ---- table33 F4 -------------------------------------------------------------------------------------------------
+# jd.shn (rules.md C-1: whoever holds the J♦ is the partner, no call).  Ed holds J♦ and plays it in trick 6, the
+# second card of it (Di leads).  By hand (card points A 11, 10 10, K 4, Q 3, J 2; B-24):
+#   t1 Al: AC 8C 7C 7D KC -> 7D the only trump, Di: 11+0+0+0+4 = 15 defenders
+#   t2 Di: QH 9D 8D QC JS -> QC, Bea: 3+0+0+3+2 = 8 picker side (Bea + Ed)
+#   t3 Bea: JC QS JH KD 7S -> QS, Cy: 2+3+2+4+0 = 11 -> defenders 26
+#   t4 Cy: AS AH TH KS AD -> AD trump, Bea: 11+11+10+4+11 = 47 -> picker side 55
+#   t5 Bea: 7H 8S KH 8H 9C -> KH, Di: 0+0+4+0+0 = 4 -> defenders 30
+#   t6 Di: 9H JD TC QD TD -> QD, Bea: 0+2+10+3+10 = 25 -> picker side 80; bury TS 9S 10 -> 90 (B-24); 90+30 = 120
+# The partner is known from Ed's J♦ in trick 6 (C-1): trick 6's line says "partner Ed known", no other line does.
+JD = """hand 1  dealer Ed
+deal Al  AC TC 9C KS 8D 7S
+deal Bea QC QD JC AD 7H 8C
+deal Cy  QS JS TD 7C AS 8S
+deal Di  QH JH AH KH 9H 7D
+deal Ed  JD KD 9D KC TH 8H
+blind TS 9S
+pick Bea  bury TS 9S
+t1 Al:  AC 8C 7C 7D KC
+t2 Di:  QH 9D 8D QC JS
+t3 Bea: JC QS JH KD 7S
+t4 Cy:  AS AH TH KS AD
+t5 Bea: 7H 8S KH 8H 9C
+t6 Di:  9H JD TC QD TD
+partner Ed  pts 90  tricks 3  win
+score Al -1 Bea +2 Cy -1 Di -1 Ed +1
+"""
+
+# The same deal with Cy's T♦ and Ed's J♦ swapped: Cy holds the J♦ and plays it as the LAST card of the hand
+# (t6 Di: 9H TD TC QD JD; Cy is fifth).  Every earlier play is still legal (T♦ and J♦ are both trump, played in t6
+# only).  Picker side = Bea + Cy (C-1): Bea's t2 8 + t4 47 + t6 25 = 80, Cy's t3 11 -> 91, bury 10 -> 101 (B-24);
+# defenders Di's t1 15 + t5 4 = 19; 101 + 19 = 120.  91-120 with the defenders holding a trick: schneider, tier 2
+# (B-28); 2 per defender, picker 2 shares, partner 1 (B-31): Bea +4, Cy +2, Al/Di/Ed -2 (sum 0).
+# The J♦ falls in trick 6, the hand's last card: trick 6 still says "partner Cy known" (it is the card that made it
+# known, not the hand's end), and Al's seat view says "partner known: Cy" after it.
+JD_LAST = """hand 1  dealer Ed
+deal Al  AC TC 9C KS 8D 7S
+deal Bea QC QD JC AD 7H 8C
+deal Cy  QS JS JD 7C AS 8S
+deal Di  QH JH AH KH 9H 7D
+deal Ed  TD KD 9D KC TH 8H
+blind TS 9S
+pick Bea  bury TS 9S
+t1 Al:  AC 8C 7C 7D KC
+t2 Di:  QH 9D 8D QC JS
+t3 Bea: JC QS JH KD 7S
+t4 Cy:  AS AH TH KS AD
+t5 Bea: 7H 8S KH 8H 9C
+t6 Di:  9H TD TC QD JD
+partner Cy  pts 101  tricks 4  win-s
+score Al -2 Bea +4 Cy +2 Di -2 Ed -2
+"""
+
+
+def _stored(tmp_path, body: str, rules: str = "wi5-jack-of-diamonds", day: int = 2):
+    db = tmp_path / "x.duckdb"
+    path = write(tmp_path, "h.shn", HEAD.format(event="Table33 minor", day=day, rules=rules) + body)
+    cli("ingest", path, "--db", str(db))
+    return db
+
+
+def _trick_lines(text: str) -> dict[int, str]:
+    return {int(x.split()[1]): x for x in text.splitlines() if x.startswith("Trick ")}
+
+
+def test_everyone_view_marks_the_jd_partner_at_the_trick_it_falls(tmp_path):
+    db = _stored(tmp_path, JD)
+    out = cli("replay", "1", "--db", str(db)).output
+    lines = _trick_lines(out)
+    assert "(picker side 80, defenders 30)   partner Ed known" in lines[6], lines[6]
+    assert [t for t, x in lines.items() if "known" in x] == [6]
+    # the JSON frames name the partner from Ed's J♦ on (step 27: 25 cards of tricks 1-5, then Di, Ed), not before
+    frames = json.loads(cli("replay", "1", "--db", str(db), "--json").output)["frames"]
+    first = next(f for f in frames if f.get("partner"))
+    assert first["partner"] == "Ed" and first["card"] == ["Ed", "JD"]
+
+
+def test_the_partner_card_as_the_hands_last_card_is_marked_in_both_views(tmp_path):
+    db = _stored(tmp_path, JD_LAST)
+    out = cli("replay", "1", "--db", str(db)).output
+    lines = _trick_lines(out)
+    assert "(picker side 91, defenders 19)   partner Cy known" in lines[6], lines[6]
+    assert "(picker side 101, defenders 19)" in out  # the bury line: 91 + 10 (B-24)
+    assert [t for t, x in lines.items() if "known" in x] == [6]
+    seat = cli("replay", "1", "--db", str(db), "--seat", "Al").output.split("The hand as it ended:")[0]
+    assert "partner known: Cy" in seat
+    assert seat.index("Cy plays J♦") < seat.index("partner known: Cy")
+
+
+def test_a_called_ace_partner_still_marked_where_the_ace_falls(tmp_path):
+    # wi5.shn hand 1: Bea calls A♥, Di plays it in trick 5 (B-9): "partner Di known" on trick 5 only.
+    body = JD.replace("pick Bea  bury TS 9S", "pick Bea  bury TS 9S  call AH") \
+        .replace("t4 Cy:  AS AH TH KS AD", "t4 Cy:  AS 9H 8H KS AD") \
+        .replace("t5 Bea: 7H 8S KH 8H 9C", "t5 Bea: 7H 8S AH TH 9C") \
+        .replace("t6 Di:  9H JD TC QD TD", "t6 Di:  KH JD TC QD TD") \
+        .replace("partner Ed  pts 90  tricks 3  win\nscore Al -1 Bea +2 Cy -1 Di -1 Ed +1",
+                 "partner Di  pts 109  tricks 5  win-s\nscore Al -2 Bea +4 Cy -2 Di +2 Ed -2")
+    db = _stored(tmp_path, body, rules="wi5-called-ace")
+    lines = _trick_lines(cli("replay", "1", "--db", str(db)).output)
+    assert [t for t, x in lines.items() if "known" in x] == [5]
+    assert lines[5].endswith("partner Di known")
