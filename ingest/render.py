@@ -222,9 +222,10 @@ def render_frames(h: StoredHand, frames: list) -> str:
     winner, the picker side's and the defenders' card points so far from the
     tricks, and a note on the trick where the partner became known (the
     card that made it known: :func:`replay.replay.partner_known_at`, as the
-    ``--seat`` views and the frames' ``partner``); after the last trick a
-    line for the bury, whose card points count for the picker side (rules.md
-    B-24), with the final count."""
+    ``--seat`` views and the frames' ``partner``); a claim's line with the
+    card points it gives and the sides' count after it (notation.md §3);
+    after the last trick or the claim a line for the bury, whose card points
+    count for the picker side (rules.md B-24), with the final count."""
     o = h.outcome
     seats = list(o.players)
     width = max((len(s) for s in seats), default=2)
@@ -246,7 +247,13 @@ def render_frames(h: StoredHand, frames: list) -> str:
             what = " ".join(pretty_card(str(c)) for c in given) if given is not None else "the cards not yet played"
             line = (f"Claim   {seats[seat]} after trick {after}: the remaining tricks go to {seats[seat]}'s side "
                     f"({what}" + (f", {pts} card points" if pts is not None else "") + ")")
+            # table33 F5: the count after the claim, then the bury's own line as after a last trick (B-24)
+            bury = sum(c.points for c in f.bury) if f.done and f.bury and f.picker_points is not None else None
+            if f.picker_points is not None:
+                line += f"   (picker side {f.picker_points - (bury or 0)}, defenders {f.defender_points})"
             lines.append(line)
+            if bury is not None:
+                lines.append(_bury_line(f, bury))
             continue
         if not f.trick_done:
             continue

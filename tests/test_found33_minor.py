@@ -119,3 +119,44 @@ def test_a_called_ace_partner_still_marked_where_the_ace_falls(tmp_path):
     lines = _trick_lines(cli("replay", "1", "--db", str(db)).output)
     assert [t for t, x in lines.items() if "known" in x] == [5]
     assert lines[5].endswith("partner Di known")
+
+
+# ---- table33 F5 -------------------------------------------------------------------------------------------------
+# wi5.shn hand 7: Al picks (blind AC 7H), buries JC AD, calls AH, Di cracks; Bea holds AH.  By hand:
+#   t1 Al: QC 7D 8D JS JH -> QC, Al: 3+0+0+2+2 = 7
+#   t2 Al: QS 9D 9H JD TD -> QS, Al: 3+0+0+2+10 = 15 -> 22
+#   t3 Al: QH 9S 8H KD 8C -> QH, Al: 3+0+0+4+0 = 7 -> 29
+#   t4 Al: 7H AH TH 9C 8S -> AH, Bea (partner known, B-9): 0+11+10+0+0 = 21 -> picker side 50, defenders 0
+#   claim Bea after t4 (notation.md §3): the cards left are Al QD AC, Bea AS KH, Cy KC KS, Di TC 7S, Ed 7C TS:
+#       3+11+11+4+4+4+10+0+0+10 = 57 -> picker side 107, defenders 0
+#   bury JC AD = 2+11 = 13 (B-24) -> picker side 120, defenders 0.  50 + 57 + 13 = 120.
+# Defenders took no trick: no-tricker ×3 (B-29), crack ×2: 6 per defender; Al +12, Bea +6, Cy/Di/Ed -6 (sum 0).
+CLAIM = """hand 7  dealer Ed
+deal Al  QC QS QH QD JC AD
+deal Bea 7D 9D AS 9S KH AH
+deal Cy  8D KC KS TH 8H 9H
+deal Di  JS JD KD TC 9C 7S
+deal Ed  JH TD 8C 7C TS 8S
+blind AC 7H
+pick Al  bury JC AD  call AH  crack Di
+t1 Al:  QC 7D 8D JS JH
+t2 Al:  QS 9D 9H JD TD
+t3 Al:  QH 9S 8H KD 8C
+t4 Al:  7H AH TH 9C 8S
+claim Bea {after t4: AS KH and QD AC left}
+partner Bea  pts 120  tricks 6  win-z
+score Al +12 Bea +6 Cy -6 Di -6 Ed -6
+"""
+
+
+def test_a_claimed_hand_keeps_the_bury_step_and_the_claims_running_totals(tmp_path):
+    db = _stored(tmp_path, CLAIM, rules="wi5-called-ace", day=1)
+    out = cli("replay", "1", "--db", str(db)).output
+    lines = out.splitlines()
+    claim = next(x for x in lines if x.startswith("Claim "))
+    assert "57 card points" in claim and claim.endswith("(picker side 107, defenders 0)"), claim
+    bury = lines[lines.index(claim) + 1]
+    assert bury.startswith("Bury    J♣ A♦: 13 card points to the picker side (rules.md B-24)"), bury
+    assert bury.endswith("(picker side 120, defenders 0)"), bury
+    assert "(picker side 50, defenders 0)" in _trick_lines(out)[4]
+    assert "Result:  win-z   picker side 120 points, 6 tricks" in out
