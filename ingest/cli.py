@@ -220,7 +220,8 @@ _GLOB_CHARS = set("*?[")
 
 
 #: The documentation that ships beside logs in a folder (README.md, LICENSE-x.txt, COPYING, NOTICE): a folder's
-#: walk passes over it without a "skipped" line (a file named on the command line is still read).
+#: walk passes over it, said in a "skipped" line as every file passed over is (break33 F12), except under
+#: ``shead demo`` (its own data/ ships five of them: new22's five lines); a file named on the command line is read.
 _DOC_NAME = re.compile(r"(?i)(readme|licen[cs]e|copying|notice)([-_.].*)?$")
 
 
@@ -229,14 +230,23 @@ _DOC_NAME = re.compile(r"(?i)(readme|licen[cs]e|copying|notice)([-_.].*)?$")
 STDIN = Path("<stdin>")
 
 
-def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnostic]]:
+#: Why a folder's walk passed over a file: the words after ``PATH: skipped``.
+SKIP_NOT_LOG = "not an SHN file (.shn) nor a NetSchafkopf protocol"
+SKIP_DOC = "a README or licence file, not a hand log"
+SKIP_BROKEN = "a symbolic link to no file: a broken link, or a loop"
+SKIP_SPECIAL = "not a regular file (a device, a pipe or a socket)"
+
+
+def expand_paths(paths: list[str]) -> tuple[list[Path], list[tuple[str, str]], list[Diagnostic]]:
     """Files to ingest from command-line ``paths`` (files, folders searched
     recursively, globs; ``-`` is standard input, the object :data:`STDIN`),
-    the files skipped (inside a folder: neither ``.shn`` nor a NetSchafkopf
-    protocol, a README or licence file aside: not named), and an error per
-    path that names nothing."""
+    the files a folder's walk passed over as ``(path, why)`` (``why`` one of
+    :data:`SKIP_NOT_LOG`: neither a sheet, ``.shn`` nor a NetSchafkopf
+    protocol; :data:`SKIP_DOC`: a README or licence file; :data:`SKIP_BROKEN`:
+    a broken symbolic link; :data:`SKIP_SPECIAL`), and an error per path that
+    names nothing."""
     files: list[Path] = []
-    skipped: list[str] = []
+    skipped: list[tuple[str, str]] = []
     errors: list[Diagnostic] = []
     seen: set[Path] = set()
 
@@ -251,8 +261,12 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
             if p.is_file():
                 if p.suffix.lower() in (".shn", ".csv", ".tsv", ".xlsx", ".xlsm") or _sniff_protocol(p):
                     add(p)
-                elif not _DOC_NAME.match(p.name):  # a README or licence beside the logs is not worth a line
-                    skipped.append(str(p))
+                else:
+                    skipped.append((str(p), SKIP_DOC if _DOC_NAME.match(p.name) else SKIP_NOT_LOG))
+            elif p.is_symlink() and not p.exists():  # break33 F12: a link to nothing is said, not passed in silence
+                skipped.append((str(p), SKIP_BROKEN))
+            elif p.exists() and not p.is_dir():  # a FIFO, a socket, a device inside the folder
+                skipped.append((str(p), SKIP_SPECIAL))
 
     for raw in paths:
         if raw == "-":  # standard input: one file named <stdin>, read once however often '-' is given
@@ -366,13 +380,14 @@ def _stored_account(done: dict[str, int] | None, said: set[str], counted: int,
 
 
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None,
-               columns: str | None = None) -> int:
+               columns: str | None = None, name_docs: bool = True) -> int:
     """``shead ingest``; returns the exit code.  The report (a line per file,
     the hands and files refused with their file:line:col, the warnings, the
     total) goes to standard output, or under ``as_json`` to standard error
     with the JSON summary alone on standard output (:func:`_report`); the
     progress bar, the paths skipped or naming nothing and a store error go to
-    standard error."""
+    standard error (``name_docs`` False: a README or licence file passed
+    over is not said, as ``shead demo`` reads its own shipped data)."""
     say = _report(as_json)
     files, skipped, path_errors = expand_paths(paths)
     totals = {"ingested": 0, "duplicates": 0, "rejected": [], "warnings": []}
@@ -383,9 +398,9 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         own = {target, target.with_name(target.name + ".wal")}
     except (st.StoreError, OSError):
         own = set()
-    for s in skipped:
-        if Path(s).resolve() not in own:
-            _err.print(f"{s}: skipped (not an SHN file (.shn) nor a NetSchafkopf protocol)")
+    for s, why in skipped:
+        if Path(s).resolve() not in own and (name_docs or why != SKIP_DOC):
+            _err.print(f"{s}: skipped ({why})", markup=False, highlight=False)
     for d in path_errors:
         entry = {"file": d.file, "line": 0, "col": 0, "hand": None, "code": d.code, "message": d.message}
         totals["rejected"].append(entry)
@@ -2111,7 +2126,7 @@ def demo(db: Optional[Path] = DbOption,
     except st.StoreError as exc:  # (break17 F5: "the good hands were stored", then the dashboard started)
         _err.print(f"error: {exc}", markup=False, highlight=False)
         raise typer.Exit(1) from None
-    code = run_ingest([str(data)], db, strict=False, as_json=False)
+    code = run_ingest([str(data)], db, strict=False, as_json=False, name_docs=False)
     if code:
         _err.print("some files had errors (above); the good hands were stored")
     if ingest_only:
