@@ -1119,6 +1119,9 @@ def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a conte
     if not reason.strip():
         _err.print("error: --reason must say why")
         raise typer.Exit(2)
+    if (why := st.reason_problem(reason)) is not None:  # break33 F12: no terminal code kept and printed back
+        _err.print(f"error: --reason: {why}", markup=False, highlight=False)
+        raise typer.Exit(2)
     with _open_read(db) as con:
         sitting = st.sitting_state(con, hand)  # a ledger's sitting, stored without hands (migration 024)
         ids = [i for (i,) in con.execute("SELECT hand_id FROM hands WHERE session = ? ORDER BY hand",
@@ -1176,6 +1179,7 @@ def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a co
     if as_json:
         typer.echo(json.dumps(found.as_json(), ensure_ascii=False))
         return
+    esc = st.escaped_controls  # break33 F12: a control character stored (an old reason, a file name) shown escaped
     state = "voided" if found.voided else f"revision {next(r.revision for r in found.revisions if r.in_force)} in force"
     out = [f"hand {found.hand} of session {found.session!r} (hand id {found.hand_id}): {state}"]
     if found.kept:  # W-CARRY: the revision in force disagrees with the rules since an earlier hand arrived
@@ -1183,11 +1187,11 @@ def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a co
     names: dict | None = None  # the players of the revision before (a revision closed before session 18 has none)
     for r in found.revisions:
         at = r.at.strftime("%Y-%m-%d %H:%M:%S UTC") if r.at else "?"
-        where = f"  from {r.file}:{r.line}" if r.file else ""
+        where = f"  from {esc(r.file)}:{r.line}" if r.file else ""
         mark = "  (in force)" if r.in_force else ""
         out.append(f"  r{r.revision}  {r.action:<6}  {at}{where}{mark}")
         if r.reason:
-            out.append(f"      reason: {r.reason}")
+            out.append(f"      reason: {esc(r.reason)}")
         if r.action == "rederive":  # the same text, counted anew (its session's carry moved)
             out.append(f"      counted: {_summary_text(r.outcome)}")
             out.append("      | (the text above, unchanged)")
@@ -1198,7 +1202,7 @@ def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a co
                 out.append("      names: " + ", ".join(f"{a} is {n} (was {names[a]})" if a in names else f"{a} is {n}"
                                                      for a, n in now.items() if names.get(a) != n))
             names = now or names
-            out.extend("      | " + line for line in (r.source or "").strip("\n").split("\n"))
+            out.extend("      | " + esc(line, "\t") for line in (r.source or "").strip("\n").split("\n"))
     sys.stdout.write("\n".join(out) + "\n")
 
 

@@ -2383,6 +2383,29 @@ class IngestReport:
         return bool(self.rejected) or any(d.severity == "error" for d in self.file_errors)
 
 
+def escaped_controls(text: str, keep: str = "") -> str:
+    """``text`` with each control character (Unicode category Cc: ESC, BEL,
+    NUL, a line end; those in ``keep`` aside) written as its escape
+    (``\\x1b``, ``\\x85``), so a terminal shows it and runs no code of it
+    (break33 F12: a void reason printed raw by ``shead history``)."""
+    if text.isprintable() or all(c in keep or unicodedata.category(c) != "Cc" for c in text):
+        return text
+    return "".join(c if c in keep or unicodedata.category(c) != "Cc" else f"\\x{ord(c):02x}" for c in text)
+
+
+def reason_problem(reason: str) -> str | None:
+    """Why ``reason`` (a void's or an amendment's, kept in the hand's
+    history) cannot be stored: the first control character it holds (an
+    escape code, a bell, a line end), its 1-based position and the
+    character escaped; None when it is plain text."""
+    for i, c in enumerate(reason or ""):
+        if unicodedata.category(c) == "Cc":
+            return (f"the reason holds a control character ({escaped_controls(c)}) at character {i + 1}: "
+                    f"found '{escaped_controls(reason)[:80]}'; expected plain text (a reason is kept in the "
+                    "hand's history and printed as written)")
+    return None
+
+
 class CorrectionError(StoreError):
     """An amendment or a void was refused; nothing changed.  The message
     names the file and line (amend) or the hand, and why.  ``code``,
@@ -5608,6 +5631,8 @@ class Store:
         """
         if result.rejected or any(d.severity == "error" for d in result.errors):
             raise CorrectionError(f"{result.path or '<input>'}: the amendment has errors; nothing changed")
+        if reason and (why := reason_problem(reason)) is not None:
+            raise CorrectionError(why)
         report = CorrectionReport(action="amend", reason=reason, path=result.path)
 
         def work(con: duckdb.DuckDBPyConnection, rep: CorrectionReport) -> None:
@@ -5830,6 +5855,8 @@ class Store:
         hand that cannot be voided, or when ``hand_ids`` is empty."""
         if not (reason or "").strip():
             raise CorrectionError("a void needs a reason (--reason TEXT)")
+        if (why := reason_problem(reason)) is not None:
+            raise CorrectionError(why)
         if not hand_ids:
             raise CorrectionError("no hand to void")
         report = CorrectionReport(action="void", reason=reason)
@@ -5873,6 +5900,8 @@ class Store:
         that name is stored (already voided: said so)."""
         if not (reason or "").strip():
             raise CorrectionError("a void needs a reason (--reason TEXT)")
+        if (why := reason_problem(reason)) is not None:
+            raise CorrectionError(why)
         nets: dict[str, int] = {}
 
         def work(con: duckdb.DuckDBPyConnection, rep: CorrectionReport) -> None:
