@@ -413,6 +413,12 @@ def _cards(ctx: _Ctx, text: str, line_no: int, line: str) -> tuple[list[Card], l
         card = parse_card(tok)
         col = at + m.start() + 1 if text else 1
         if card is None:
+            if line_no == len(ctx.lines) and m.end() == len(text.rstrip()):
+                # break33 F12: the file stops inside this line, no line end after the token: a card cut short
+                raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the file ends mid-game at line {line_no}, column {col}, "
+                                        f"with no line end: {tok!r} is a card cut short, and the rest of the game "
+                                        "is missing (a copy or a save cut off)", line_no, col, found=f"{tok!r} and "
+                                        "the end of the file", expected="the rest of the game")])
             raise _Reject([ctx.diag("E-NSK-CARD", f"{tok!r} is not a card (suit E G H S, then A/As/Ass Z K O U 9 8 7, "
                                     "e.g. EO, GA, S7)", line_no, col, found=tok, expected="a card such as EO")])
         out.append(card)
