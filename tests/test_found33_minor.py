@@ -160,3 +160,96 @@ def test_a_claimed_hand_keeps_the_bury_step_and_the_claims_running_totals(tmp_pa
     assert bury.endswith("(picker side 120, defenders 0)"), bury
     assert "(picker side 50, defenders 0)" in _trick_lines(out)[4]
     assert "Result:  win-z   picker side 120 points, 6 tricks" in out
+
+
+# ---- break33 F12 ------------------------------------------------------------------------------------------------
+SMALL = """%SHN 1.0
+[Event "Break33 Club"]
+[Date "2026.12.23"]
+[Seats "A=Ann Alt; B=Ben Berg; C=Cal Cox; D=Dot Dorn; E=Eve Egli"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer A
+pick B  call AS  partner D  pts 72  win
+score A -1 B +2 C -1 D +1 E -1
+"""
+
+
+def test_a_folder_ingest_names_each_file_it_passes_over(tmp_path):
+    import os
+
+    from tests.cli_helpers import runner
+    from ingest.cli import app
+
+    folder = tmp_path / "mix"
+    folder.mkdir()
+    (folder / "night.shn").write_text(SMALL, encoding="utf-8")
+    (folder / "README.txt").write_text("random notes\n", encoding="utf-8")  # no sheet, no protocol
+    (folder / "replay.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    os.symlink(tmp_path / "nonexistent", folder / "dangling.shn")  # a broken link
+    r = runner.invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "x.duckdb")])
+    assert r.exit_code == 0, r.output
+    err = r.stderr
+    assert f"{folder / 'replay.png'}: skipped" in err
+    assert f"{folder / 'README.txt'}: skipped" in err
+    assert f"{folder / 'dangling.shn'}: skipped (a symbolic link to no file" in err
+    assert f"{folder / 'night.shn'}: 1 stored" in r.stdout
+
+
+def test_a_void_reason_with_control_characters_is_refused_and_history_never_prints_them(tmp_path):
+    import duckdb
+
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "s.shn", SMALL), "--db", str(db))
+    r = cli("void", "1", "--reason", "typo\x1b[2J\x1b[31mred\x07", "--db", str(db), ok=False)
+    assert r.exit_code != 0 and "\x1b" not in r.output and "\x07" not in r.output
+    assert "control character" in r.output and "\\x1b" in r.output
+    assert "  r2  " not in cli("history", "1", "--db", str(db)).output  # nothing stored: r1 alone
+    # a reason stored raw by an older shead: history shows it escaped
+    cli("void", "1", "--reason", "typo", "--db", str(db))
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE hand_revisions SET reason = 'typo\x1b[31mred' WHERE action = 'void'")
+    con.close()
+    out = cli("history", "1", "--db", str(db)).output
+    assert "\x1b" not in out and "reason: typo\\x1b[31mred" in out
+
+
+# The first game of a NetSchafkopf protocol (the shipped baseline 05.10.23_01, Windows-1252, CR LF), cut inside its
+# fourth trick line after the first letter of a card: 'PcLinks spielt aus: E9 HO E' with no line end.
+NSK_CUT = ("netschafkopf_helper\r\n"
+           "gespielt von Gast am 05.10.23 mit Version 8.00, Update 07.09.20.\r\n"
+           " \r\n"
+           "Geber: Gast\r\n"
+           "     PcLinks hat: EA SO GA E7 GU GK GO E9\r\n"
+           "      PcOben hat: EO H8 GZ S9 HO HU G8 EU\r\n"
+           "    PcRechts hat: HA H9 S8 SU EZ HZ E8 G7\r\n"
+           "        Gast hat: HK EK SK SZ H7 S7 G9 SA\r\n"
+           "PcOben spielt Mit der Schellen-Ass\r\n"
+           "     PcLinks spielt aus: EA H8 E8 EK\r\n"
+           "      PcOben spielt aus: EO H9 HK GU\r\n"
+           "      PcOben spielt aus: HU SU H7 SO\r\n"
+           "     PcLinks spielt aus: E9 HO E")
+
+
+def test_a_protocol_cut_mid_trick_says_the_file_ends_mid_game_at_its_line(tmp_path):
+    p = tmp_path / "Schafkopfprotokoll vom 05.10.23 cut.txt"
+    p.write_bytes(NSK_CUT.encode("cp1252"))
+    r = cli("ingest", str(p), "--db", str(tmp_path / "x.duckdb"), ok=False)
+    # line 13, the cut 'E' at column 32 (5 spaces + "PcLinks spielt aus: E9 HO " = 31 characters before it)
+    assert f"{p}:13:32: E-NSK-TRUNCATED (hand 1): the file ends mid-game" in r.output, r.output
+    assert "is not a card" not in r.output
+    # a card spelled wrong on a line that does end is still E-NSK-CARD
+    p.write_bytes((NSK_CUT.replace("HO E", "HO EX SZ") + "\r\n").encode("cp1252"))
+    r = cli("ingest", str(p), "--db", str(tmp_path / "x.duckdb"), ok=False)
+    assert "E-NSK-CARD" in r.output and "'EX' is not a card" in r.output
+
+
+def test_shn_with_its_line_ends_stripped_gets_the_data_binary_hint(tmp_path):
+    flat = SMALL.replace("\n", "")  # what `curl -d @file` sends: CR and LF dropped
+    r = cli("ingest", write(tmp_path, "flat.shn", flat), "--db", str(tmp_path / "x.duckdb"), ok=False)
+    assert "E-HEADER" in r.output and "line ends" in r.output and "--data-binary" in r.output, r.output
+    assert ":1:9: E-HEADER" in r.output  # right after '%SHN 1.0', where its line end was
+    # a header that is only wrong (no statement run on after it) keeps the plain message
+    r = cli("ingest", write(tmp_path, "v2.shn", SMALL.replace("%SHN 1.0", "%SHN 2.0")), "--db",
+            str(tmp_path / "y.duckdb"), ok=False)
+    assert "--data-binary" not in r.output
