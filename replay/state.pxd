@@ -20,6 +20,9 @@ from replay.cards cimport points_of  # a C call (replay/cards.pxd)
 
 cdef unsigned long long _ONE
 
+@cython.locals(best=cython.int, top=cython.int, c=cython.int, st=cython.int)
+cpdef int _strongest(unsigned long long mask, tuple strength) except? -2
+
 cdef class GameState:
     cdef public object profile
     cdef public int n
@@ -52,9 +55,9 @@ cdef class GameState:
     cdef public object _pcard
     cdef public object _hybrid
     cdef public unsigned long long trick_mask
-    cdef public object tricks
-    cdef public object taken
-    cdef public object ntaken
+    cdef public list tricks
+    cdef public list taken
+    cdef public list ntaken
     cdef public object called_trick
     cdef public object partner_revealed
     cdef public object reneges
@@ -99,9 +102,16 @@ cdef class GameState:
     cdef public object _forced
 
     cpdef apply(self, action)
+    cpdef eff_suit(self, card)
+    cpdef bint _calls_active(self)
+    cpdef _follow_mask(self, int seat, int led)
+    @cython.locals(h=cython.ulonglong, last=cython.bint, active=cython.bint, others=cython.ulonglong,
+                   legal=cython.ulonglong)
+    cpdef legal_mask(self, int seat)
     @cython.locals(c=cython.int, bit=cython.ulonglong, h=cython.ulonglong, lm=cython.ulonglong, ok=cython.bint)
     cpdef play(self, int seat, card, renege=*)
     @cython.locals(ubit=cython.ulonglong, lm=cython.ulonglong, es=cython.int, cs=cython.int)
     cdef _lead(self, card)
-    @cython.locals(tm=cython.ulonglong, contest=cython.ulonglong, no=cython.int, w=cython.int)
+    @cython.locals(tm=cython.ulonglong, contest=cython.ulonglong, no=cython.int, w=cython.int, top=cython.int,
+                   c=cython.int)
     cpdef _end_trick(self)

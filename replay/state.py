@@ -123,12 +123,14 @@ def _strongest(mask: int, strength: tuple[int, ...]) -> int:
     the card that wins a trick among them (B-19)."""
     best = -1
     top = -1
+    c = 0  # the card of mask's lowest bit (compiled, replay/state.pxd: C ints, no Python int made)
     while mask:
-        low = mask & -mask
-        c = low.bit_length() - 1
-        if strength[c] > best:
-            best, top = strength[c], c
-        mask ^= low
+        if mask & 1:
+            st = strength[c]
+            if st > best:
+                best, top = st, c
+        mask >>= 1
+        c += 1
     return top
 
 
@@ -1216,7 +1218,7 @@ class GameState:
         """The cards ``seat`` may play now (rules.md B-18, B-20, B-21, B-11).
         Needs the seat's whole hand to be known."""
         h = self.hands[seat]
-        last = self.trick_no == self.n_tricks - 1
+        last = self.trick_no == self._nt - 1  # the last trick (n_tricks)
         active = self._calls_active()
         called = self.called
         under = self.under
@@ -1459,9 +1461,10 @@ class GameState:
             tm = self.trick_mask
             suit_masks = self._suit_masks
             contest = tm & suit_masks[4] or tm & suit_masks[self._led]  # TRUMP, else the led suit
-            top = self._tops.get(contest)
-            if top is None:
-                top = self._tops[contest] = _strongest(contest, self._strength)
+            got = self._tops.get(contest)
+            if got is None:
+                got = self._tops[contest] = _strongest(contest, self._strength)
+            top = got  # compiled: a C int, compared in C with each card's index (replay/state.pxd)
             for w, c in cards:
                 if c == top:
                     break

@@ -76,7 +76,8 @@ def test_fastpath_clean_removes_only_built_files(tmp_path, monkeypatch):
 #: strongest card by mask (``_tops``, read once a trick).
 C_TYPED = {"n": "int", "hands": "list", "to_act": "int", "trick_no": "int", "leader": "int", "trick": "list",
            "trick_mask": "unsigned long long", "_nt": "int", "_special": "bint", "_cs": "int", "_led": "int",
-           "np": "int", "_led_mask": "unsigned long long", "_rare": "bint", "_tops": "dict"}
+           "np": "int", "_led_mask": "unsigned long long", "_rare": "bint", "_tops": "dict",
+           "tricks": "list", "taken": "list", "ntaken": "list"}
 
 
 def test_state_pxd_declares_every_slot_of_gamestate():
