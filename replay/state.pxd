@@ -20,6 +20,10 @@ from replay.cards cimport points_of  # a C call (replay/cards.pxd)
 
 cdef unsigned long long _ONE
 
+# the helpers a deal calls once (GameState.__init__): C calls within the module
+cpdef tuple _profile_facts(profile)
+cpdef bury_count_error(profile, cards)
+
 @cython.locals(best=cython.int, top=cython.int, c=cython.int, st=cython.int)
 cpdef int _strongest(unsigned long long mask, tuple strength) except? -2
 
@@ -102,6 +106,18 @@ cdef class GameState:
     cdef public object _forced
 
     cpdef apply(self, action)
+    # the methods the engine and the judge call once or a few times a hand (the pick, bury, call, the
+    # settlement): C calls from replay/state.py and replay/judge_wi.py, no Python method look-up
+    cpdef bint _shared(self)
+    cpdef _picked_cards(self)
+    cpdef _holder(self, card)
+    cpdef tuple legal_calls(self)
+    cpdef bint side_of(self, seat)
+    cpdef tuple partners(self)
+    cpdef dict marks(self)
+    cpdef picked_outcome(self, pts, tricks)
+    cpdef settlement(self)
+    cpdef _settlement(self)
     cpdef eff_suit(self, card)
     cpdef bint _calls_active(self)
     cpdef _follow_mask(self, int seat, int led)

@@ -315,8 +315,11 @@ class GameState:
         tables_full = not stacks or (table is not None and all(
             len(st) == stacks for st in table))  # every seat's stacks (rules.md F-1)
         if complete is None:
-            complete = (all(h.bit_count() == k for h, k in zip(hands, sizes))
-                        and blind.bit_count() == blind_size and tables_full)
+            complete = blind.bit_count() == blind_size and tables_full
+            for h, k in zip(hands, sizes):  # every hand of its size (a loop: no generator object, issue 17)
+                if h.bit_count() != k:
+                    complete = False
+                    break
         elif complete:
             for s, h in enumerate(hands):
                 if h.bit_count() != sizes[s]:
