@@ -153,7 +153,8 @@ def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
     h = batch.hands
     deals = batch.deals
     weight = _WEIGHT.__getitem__
-    #: head -> [deals, dealt cards of the counted hands, their lines' places, blind counts, picker chairs]
+    #: head -> [deals, dealt cards of the counted hands (one byte a code), their lines' places, blind counts,
+    #: picker chairs]
     per: dict[tuple, list] = {}
     for hid, sid, session, group, dealer, picker, roster in zip(
             h["hand_id"], h["session_id"], h["session"], h["group"], h["dealer"], h["picker"], batch.rosters):
@@ -163,7 +164,7 @@ def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
         head = (sid, session, group)
         acc = per.get(head)
         if acc is None:
-            acc = per[head] = [0, [], [], [], []]
+            acc = per[head] = [0, bytearray(), [], [], []]
         acc[0] += 1
         if len(roster) != 5 or dealer not in roster:
             continue
@@ -171,14 +172,14 @@ def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
         if len(blind) != 2 or deal_sizes != _SIX5:
             continue
         keys = list(roster)
-        acc[1] += deal
+        acc[1].extend(deal)  # the codes' bytes copied at once (a list of codes: each taken as a byte)
         acc[2] += map(_PLACE_KEY[keys.index(dealer)].__getitem__, deal_seats)
         acc[3].append(weight(blind[0]) + weight(blind[1]))
         if picker in roster:
             acc[4].append(keys.index(picker))
     rows = []
     for head, (full, dealt, places, blinds, chairs) in per.items():
-        cards = iter(bytes(dealt).translate(_HAND_WEIGHT))
+        cards = iter(dealt.translate(_HAND_WEIGHT))
         cells: Counter = Counter()
         for key, n in Counter(map(or_, places, map(sum, zip(cards, cards, cards, cards, cards, cards)))).items():
             place = key >> 9
