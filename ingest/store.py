@@ -2537,7 +2537,7 @@ def in_session(source: str, header: str, rules: str | None, players: dict[str, s
     from ingest.shn.reader import parse_seats  # noqa: PLC0415
 
     add = []
-    own = own_tags(source)
+    own = _written_tags(source)
     if rules and "Rules" not in own:
         written = _header_tag(header, "Rules") or ""
         if not same_rules(written, rules):
@@ -2580,7 +2580,7 @@ def with_own_tags(source: str, stored_header: str, header: str) -> str:
 
     ``source`` unchanged (the same object) otherwise."""
     add = []
-    own = own_tags(source)
+    own = _written_tags(source)
     theirs = _header_tag(header, "Cards") or "fr"
     if theirs != (_header_tag(stored_header, "Cards") or "fr") and "Cards" not in own:
         add.append(f'[Cards "{theirs}"]')
@@ -2676,6 +2676,17 @@ def _with_tag_lines(source: str, tags: list[str]) -> str:
     head = first[:m.end()] if m and tail and not tail.startswith(";") else first
     lines = [head, *tags] + ([tail] if head is not first else []) + ([rest] if rest else [])
     return "\n".join(lines) + "\n"
+
+
+def _written_tags(source: str) -> set[str]:
+    """The names of the hand's own tags ``source`` writes, as tag lines
+    (:func:`own_tags`) or on its ``hand`` line (``hand 4  [Seats "…"] dealer
+    D``, docs/notation.md §4.2; :func:`_hand_line_tags`): the tags
+    :func:`in_session` and :func:`with_own_tags` must not add again
+    (verify33 F1: a tag on the ``hand`` line was added again as a line, so
+    the export, ``shead rederive`` and a void re-read the hand with the tag
+    twice, E-DUPLICATE)."""
+    return own_tags(source) | _hand_line_tags(source).keys()
 
 
 def own_tags(source: str) -> set[str]:
