@@ -132,3 +132,25 @@ def test_verify33_f1_void_earlier_hand_not_refused(tmp_path):
     want = {k: v for k, v in HT1_UNITS.items()}
     want["Max Ebert"] = 0
     assert ledger(db) == want
+
+
+# ---- verify33 F3 ------------------------------------------------------------------------------------------------
+# h2.shn: the header with its [Session] tag on line 1, four more lines with their line ends.  The file's line ends
+# were not stripped: E-HEADER right after '%SHN 1.0' (1:9), without the curl --data-binary hint.  The same file
+# with every line end dropped (line 1 holds the whole file, its hand with it) keeps the hint.
+H2 = """%SHN 1.0 [Session "v33-h2"]
+[Date "2026.12.11"]
+[Seats "A=Ann Ames; B=Bob Bell; C=Cal Cole; D=Dot Dahl; E=Eve Eck"]
+hand 1 dealer A
+pick B call AH partner C pts 70 win
+"""
+
+
+def test_verify33_f3_stripped_line_end_hint_only_when_line_1_holds_a_hand(tmp_path):
+    r = cli("ingest", write(tmp_path, "h2.shn", H2), "--db", str(tmp_path / "x.duckdb"), ok=False)
+    assert r.exit_code != 0 and "h2.shn:1:9: E-HEADER" in r.output, r.output
+    assert "--data-binary" not in r.output and "line ends were stripped" not in r.output, r.output
+    assert "line end" in r.output  # what is expected: '%SHN 1.0' alone on line 1
+    flat = H2.replace("\n", "")
+    r = cli("ingest", write(tmp_path, "flat.shn", flat), "--db", str(tmp_path / "y.duckdb"), ok=False)
+    assert "flat.shn:1:9: E-HEADER" in r.output and "--data-binary" in r.output, r.output

@@ -196,6 +196,8 @@ _SINT_RE = re.compile(r"[+\-\u2212\u2013\u2014]?(?:0|[1-9][0-9]*)")
 _HEADER = re.compile(r"%SHN[ \t]+(\S+)[ \t\r]*(?:;.*)?")
 #: What follows '%SHN 1.0' on line 1 when the line ends were stripped: a tag or a hand line (E-HEADER's hint)
 _RUN_ON = re.compile(r"[ \t]*(?:\[[A-Za-z]|hand[ \t]+\d)")
+#: a ``hand N`` statement on line 1 after the header (verify33 F3: the stripped-line-ends hint only then)
+_HAND_RUN_ON = re.compile(r"(?:^|[\s\]}])hand[ \t]+\d")
 #: a '%SHN 1.0' header with text after it on its line (fixb30 F1): past line 1, read as a header and the text refused
 _HEADER_TEXT = re.compile(r"%SHN[ \t]+1\.0(?=[ \t\[{])")
 #: a later header's start: '%SHN' and its version, a word (docs/notation.md §2.2: it ends at whitespace, '{', '[', ';')
@@ -2069,12 +2071,19 @@ class _Reader:
             self.skipping = _SKIP_NONE
             return True
         if shown.startswith("%SHN 1.0") and _RUN_ON.match(shown, 8) is not None:
-            # break33 F12: the header with the next statements run on after it: the file's line ends were stripped,
-            # as `curl -d @file` (--data) sends a file
-            self._fail(self._err("E-HEADER", f"found {_quote(shown)} on line 1: the statements run on after "
-                                 "'%SHN 1.0', so the file's line ends were stripped (as `curl -d @file` / --data "
-                                 "sends a file); send it with `curl --data-binary @file`, which keeps them", 9,
-                                 shown[:60], "'%SHN 1.0' then a line end"))
+            if _HAND_RUN_ON.search(shown, 8) is not None:
+                # break33 F12: the header with the file's hands run on after it: the file's line ends were
+                # stripped, as `curl -d @file` (--data) sends a file
+                self._fail(self._err("E-HEADER", f"found {_quote(shown)} on line 1: the statements run on after "
+                                     "'%SHN 1.0', so the file's line ends were stripped (as `curl -d @file` / --data "
+                                     "sends a file); send it with `curl --data-binary @file`, which keeps them", 9,
+                                     shown[:60], "'%SHN 1.0' then a line end"))
+            else:
+                # verify33 F3: only tags after the header, the hands on later lines: the line ends are there, the
+                # header's own is missing (no curl hint)
+                self._fail(self._err("E-HEADER", f"found {_quote(shown)} on line 1: a tag written after '%SHN 1.0' "
+                                     "on its line; the header stands alone on line 1 and the tags go on the lines "
+                                     "after it", 9, shown[:60], "'%SHN 1.0' then a line end"))
             self.skipping = _SKIP_NONE
             return True
         found = _quote(shown) if shown.strip() else "an empty line"
