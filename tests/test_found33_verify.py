@@ -154,3 +154,63 @@ def test_verify33_f3_stripped_line_end_hint_only_when_line_1_holds_a_hand(tmp_pa
     flat = H2.replace("\n", "")
     r = cli("ingest", write(tmp_path, "flat.shn", flat), "--db", str(tmp_path / "y.duckdb"), ok=False)
     assert "flat.shn:1:9: E-HEADER" in r.output and "--data-binary" in r.output, r.output
+
+
+# ---- verify33 F5 ------------------------------------------------------------------------------------------------
+# f1a.shn: sessions v33-a and v33-b interleaved in one file; v33-b's returning block (line 26) writes no [Seats]
+# (nor [Date], [Rules]): it goes on with the [Seats] (and [Date], [Rules]) v33-b wrote above, as [Date] and
+# [Rules] already do (docs/notation.md §4.2).  By hand, each hand pts 40: 31-60, a plain loss, tier 1 (rules.md
+# B-28), five-handed with a partner (B-31, B-33):
+#   v33-a (doubleOnBump=off, B-32 off): h1 B -2, C -1; A, D, E +1.  h2 (its block repeats [Seats], no [Rules]: the
+#     session's doubleOnBump=off) C -2, E -1; A, B, D +1.
+#     Ann +1+1 = 2, Bob -2+1 = -1, Cal -1-2 = -3, Dot +1+1 = 2, Eve +1-1 = 0; sum 0.
+#   v33-b (wi5-called-ace, DOB on: losses doubled): h1 G -4, H -2; F, I, J +2.  h2 H -4, I -2; F, G, J +2.
+#     Fay +2+2 = 4, Gus -4+2 = -2, Hal -2-4 = -6, Ida +2-2 = 0, Jo +2+2 = 4; sum 0.
+F1A = """%SHN 1.0
+[Session "v33-a"]
+[Date "2026.11.20"]
+[Seats "A=Ann Ames; B=Bob Bell; C=Cal Cole; D=Dot Dahl; E=Eve Eck"]
+[Rules "wi5-called-ace; doubleOnBump=off"]
+
+hand 1  dealer A
+pick B  call AH  partner C  pts 40  lose
+score A +1 B -2 C -1 D +1 E +1
+
+[Session "v33-b"]
+[Date "2026.11.20"]
+[Seats "F=Fay Finn; G=Gus Gray; H=Hal Hart; I=Ida Ives; J=Jo Judd"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer F
+pick G  call AH  partner H  pts 40  lose
+score F +2 G -4 H -2 I +2 J +2
+
+[Session "v33-a"]
+[Seats "A=Ann Ames; B=Bob Bell; C=Cal Cole; D=Dot Dahl; E=Eve Eck"]
+
+hand 2  dealer B
+pick C  call AH  partner E  pts 40  lose
+
+[Session "v33-b"]
+
+hand 2  dealer G
+pick H  call AH  partner I  pts 40  lose
+"""
+F1A_UNITS = {"Ann Ames": 2, "Bob Bell": -1, "Cal Cole": -3, "Dot Dahl": 2, "Eve Eck": 0,
+             "Fay Finn": 4, "Gus Gray": -2, "Hal Hart": -6, "Ida Ives": 0, "Jo Judd": 4}
+
+
+def test_verify33_f5_returning_session_block_keeps_its_seats(tmp_path):
+    db = tmp_path / "a.duckdb"
+    rep = ingest_json(write(tmp_path, "f1a.shn", F1A), db)
+    assert rep["rejected"] == [], rep
+    assert sum(F1A_UNITS.values()) == 0
+    assert ledger(db) == F1A_UNITS
+    con = duckdb.connect(str(db), read_only=True)
+    rows = con.execute("SELECT s.session, h.hand, h.date, h.rules, h.players FROM hands h JOIN sessions s "
+                       "USING (session_id) WHERE s.session = 'v33-b' ORDER BY 2").fetchall()
+    con.close()
+    assert [(r[1], str(r[2]), r[3]) for r in rows] == [(1, "2026-11-20", "wi5-called-ace"),
+                                                       (2, "2026-11-20", "wi5-called-ace")]
+    assert json.loads(rows[1][4]) == {"F": "Fay Finn", "G": "Gus Gray", "H": "Hal Hart", "I": "Ida Ives",
+                                      "J": "Jo Judd"}
