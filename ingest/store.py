@@ -3528,6 +3528,38 @@ def _fold_name(text: str) -> str:
     return " ".join(plain.lower().split())
 
 
+def _one_letter_apart(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one adjacent transposition or by one
+    letter changed, added or dropped (``lou zeigler``, ``lou ziegler``)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k, (x, y) in enumerate(zip(short, long_)) if x != y), len(short))
+    return short[i:] == long_[i + 1:]
+
+
+def _near_spelling_warning(near: dict[str, str], seats: list, group: str, path: str | None, at) -> Diagnostic:
+    """The ``W-PLAYER-SPELLING`` of a ``[Seats]`` (at ``at``, its tag's Pos)
+    whose names (``near``: alias -> the stored spelling) are each a letter
+    from a stored player of the group under the same alias (newuser33 F2):
+    nothing refused, the amend that renames them named."""
+    names = dict(seats)
+    fixed = "; ".join(f"{a}={near.get(a, n)}" for a, n in seats)
+    written = ", ".join(f"{a} is {names[a]!r}" for a in near)
+    one = len(near) == 1
+    return Diagnostic(
+        "W-PLAYER-SPELLING", f"{written}: {'a new player' if one else 'new players'}; the group {group!r} has "
+        f"{', '.join(f'{a}={s!r}' for a, s in near.items())} under the same seat, one letter apart (swapped or "
+        f"changed): if the same {'player' if one else 'players'}, write the Seats as stored ([Seats \"{fixed}\"]; "
+        "once stored, shead ingest --amend FILE with those Seats renames the hands); if another player, nothing to "
+        "do", "warning", path, at.line if at else 0, at.col if at else 0,
+        found=", ".join(names[a] for a in near), expected=", ".join(near.values()))
+
+
 def _units_by_player(o) -> tuple[dict[str, int], int]:
     """A hand's units by player name (its seats' aliases may differ between copies), and its pot's."""
     players = o.players or {}
@@ -6128,6 +6160,7 @@ class Store:
         finally:
             self._maybe_release()
         said = set()
+        con_rows: dict = {}  # the stored Seats of a group, read when a name is a letter from a stored player's
         for sess in sessions.values():
             event = sess.tags["Event"]
             stored = _stored_spellings(groups, event)
@@ -6161,6 +6194,9 @@ class Store:
                 if like and name not in players and ("player", name) not in said:
                     said.add(("player", name))
                     odd[alias] = like[0]
+            near = self._near_spellings(con_rows, stored, seats, players, by_fold, odd, said)
+            if near:
+                shn.errors.append(_near_spelling_warning(near, seats, sorted(stored)[0], shn.path, at))
             if not odd:
                 continue
             names = dict(seats)
@@ -6185,6 +6221,44 @@ class Store:
             for _, name in seats:
                 got.add(name)
                 used[name] = used.get(name, 0) + hands.get(key, 0)
+
+    def _near_spellings(self, rows: dict, stored: dict, seats: list, players: set, by_fold: dict, odd: dict,
+                        said: set) -> dict[str, str]:
+        """The names of ``seats`` (new to the group) one adjacent transposition
+        or one letter from a stored player of the group ``stored`` (its
+        spellings -> players) seated under the same alias, with the same
+        first name, of 5 letters or more (newuser33 F2: ``Lou=Lou Zeigler``
+        beside the stored ``Lou=Lou Ziegler``): alias -> the stored
+        spelling.  The group's stored Seats are read (one query, kept in
+        ``rows`` for the file) only when such a name is seen."""
+        near: dict[str, str] = {}
+        for alias, name in seats:
+            if alias in odd or name in players or ("player", name) in said or _fold_name(name) in by_fold:
+                continue
+            folded = _fold_name(name)
+            if sum(c.isalpha() for c in folded) < 5:
+                continue
+            like = sorted(p for p in players if _one_letter_apart(folded, _fold_name(p))
+                          and folded.split()[0] == _fold_name(p).split()[0])
+            if not like:
+                continue
+            key = tuple(sorted(stored))
+            if key not in rows:
+                con = self._writer()
+                try:
+                    rows[key] = [json.loads(t) for (t,) in con.execute(
+                        'SELECT DISTINCT players FROM sessions WHERE "group" = ANY(?::VARCHAR[]) AND players IS NOT '
+                        "NULL", [list(key)]).fetchall() if t]
+                except (duckdb.Error, ValueError):
+                    rows[key] = []
+                finally:
+                    self._maybe_release()
+            under = {p for got in rows[key] if isinstance(got, dict) for a, p in got.items() if a == alias}
+            like = [p for p in like if p in under]
+            if like:
+                said.add(("player", name))
+                near[alias] = like[0]
+        return near
 
     def _stored_names(self, con: duckdb.DuckDBPyConnection) -> tuple[dict, dict, bool]:
         """``(groups, used, spaced)`` of the stored sessions, read once a

@@ -1,0 +1,90 @@
+"""Findings of newuser33 (README on a fresh clone; records under /tmp/newuser33/), each amount worked out by hand
+from rules.md before shead's figure was read."""
+from __future__ import annotations
+
+from tests.cli_helpers import cli, ledger, write
+
+# -- F2: a name one swapped (or changed) letter from a stored player under the same seat alias -----------------------
+
+SEATS = "Hank=Hank Vogel; Jo=Jo Reinke; Lou=Lou Ziegler; Mo=Mo Brandt; Pat=Pat Kuehn"
+
+#: /tmp/newuser33/week2.shn's two hands (wi5-called-ace).  By hand: hand 1 Lou picks, calls AC, Pat partner, 88: a
+#: plain win (rules.md B-27, B-33): Lou +2, Pat +1, Hank, Jo, Mo -1.  Hand 2 Mo alone, 93: schneider (91+, B-28),
+#: tier 2, alone paid by each of four (B-29): Mo +8, the others -2.  Night: Hank -3, Jo -3, Lou 0, Mo +7, Pat -1
+#: (sum 0).
+NIGHT = """%SHN 1.0
+[Event "Thursday Sheepshead at Vogel's"]
+[Date "{date}"]
+[Table "1"]
+[Seats "{seats}"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Hank
+pick Lou  call AC  partner Pat  pts 88  win
+score Hank -1 Jo -1 Lou +2 Mo -1 Pat +1
+
+hand 2  dealer Jo
+pick Mo  alone  pts 93  win-s
+score Hank -2 Jo -2 Lou -2 Mo +8 Pat -2
+"""
+
+
+def _week1(tmp_path):
+    db = tmp_path / "club.duckdb"
+    r = cli("ingest", write(tmp_path, "week1.shn", NIGHT.format(date="2026.12.03", seats=SEATS)), "--db", str(db))
+    assert "2 stored" in r.output, r.output
+    return db
+
+
+def test_a_swapped_letter_of_a_stored_player_under_the_same_alias_is_named(tmp_path):
+    """newuser33 F2: week 2 wrote 'Lou=Lou Zeigler' (i and e swapped); the group has 'Lou=Lou Ziegler'.  Stored as
+    written (they may be two), with W-PLAYER-SPELLING at the [Seats] tag (line 5, column 1) naming both spellings
+    and the amend.  Ledger by hand (NIGHT twice): Hank -6, Jo -6, Mo +14, Pat -2; Lou Ziegler 0 and Lou Zeigler 0
+    (each 0 a night), sum 0."""
+    db = _week1(tmp_path)
+    typo = SEATS.replace("Lou=Lou Ziegler", "Lou=Lou Zeigler")
+    r = cli("ingest", write(tmp_path, "week2.shn", NIGHT.format(date="2026.12.10", seats=typo)), "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "week2.shn: 2 stored, 0 duplicates, 0 rejected" in out, out
+    assert "week2.shn:5:1: warning W-PLAYER-SPELLING: Lou is 'Lou Zeigler'" in out, out
+    assert "'Lou Ziegler'" in out and "one letter" in out, out
+    assert f'[Seats "{SEATS}"]' in out and "shead ingest --amend" in out, out
+    assert ledger(db) == {"Hank Vogel": -6, "Jo Reinke": -6, "Lou Ziegler": 0, "Lou Zeigler": 0, "Mo Brandt": 14,
+                          "Pat Kuehn": -2}
+    # the fix it names: the Seats as stored, amended; Lou Ziegler holds both nights (0 + 0)
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", NIGHT.format(date="2026.12.10", seats=SEATS)),
+            "--reason", "Lou is Lou Ziegler", "--db", str(db))
+    assert ledger(db) == {"Hank Vogel": -6, "Jo Reinke": -6, "Lou Ziegler": 0, "Mo Brandt": 14, "Pat Kuehn": -2}, \
+        r.output
+
+
+def test_one_changed_letter_also_named(tmp_path):
+    """One letter changed ('Lou Ziegler' -> 'Lou Ziegter') under the same alias: named too."""
+    db = _week1(tmp_path)
+    r = cli("ingest", write(tmp_path, "w.shn", NIGHT.format(date="2026.12.10", seats=SEATS.replace(
+        "Lou Ziegler", "Lou Ziegter"))), "--db", str(db))
+    assert "w.shn:5:1: warning W-PLAYER-SPELLING: Lou is 'Lou Ziegter'" in " ".join(r.output.split()), r.output
+
+
+def test_two_different_players_stay_silent(tmp_path):
+    """'Jo=Bo Reinke' is one letter from the stored 'Jo=Jo Reinke', but the first names differ (another Reinke);
+    'Lz=Lou Zeigler' sits under another alias than the stored 'Lou=Lou Ziegler'.  Neither is named; both nights
+    stored (2 hands each)."""
+    db = _week1(tmp_path)
+    r = cli("ingest", write(tmp_path, "bo.shn", NIGHT.format(date="2026.12.10", seats=SEATS.replace(
+        "Jo=Jo Reinke", "Jo=Bo Reinke"))), "--db", str(db))
+    assert "2 stored" in r.output and "W-PLAYER-SPELLING" not in r.output, r.output
+    other = NIGHT.format(date="2026.12.17", seats=SEATS.replace("Lou=Lou Ziegler", "Lz=Lou Zeigler")).replace(
+        "pick Lou", "pick Lz").replace("Lou +2", "Lz +2").replace("Lou -2", "Lz -2")
+    r = cli("ingest", write(tmp_path, "lz.shn", other), "--db", str(db))
+    assert "2 stored" in r.output and "W-PLAYER-SPELLING" not in r.output, r.output
+
+
+def test_short_names_are_not_compared(tmp_path):
+    """Under 5 letters ('Mo Brant' has 7; 'Al Bo' vs 'Al Ob' has 4): a short name a letter away is not named."""
+    db = tmp_path / "s.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", NIGHT.format(date="2026.12.03", seats=SEATS.replace(
+        "Mo=Mo Brandt", "Mo=Al Bo"))), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "b.shn", NIGHT.format(date="2026.12.10", seats=SEATS.replace(
+        "Mo=Mo Brandt", "Mo=Al Ob"))), "--db", str(db))
+    assert "2 stored" in r.output and "W-PLAYER-SPELLING" not in r.output, r.output
