@@ -88,3 +88,26 @@ def test_short_names_are_not_compared(tmp_path):
     r = cli("ingest", write(tmp_path, "b.shn", NIGHT.format(date="2026.12.10", seats=SEATS.replace(
         "Mo=Mo Brandt", "Mo=Al Ob"))), "--db", str(db))
     assert "2 stored" in r.output and "W-PLAYER-SPELLING" not in r.output, r.output
+
+
+# -- F3: the README's `shead replay` example names one hand of the demo's database ----------------------------------
+
+def test_the_readme_replay_example_names_one_session_of_the_shipped_logs(tmp_path):
+    """newuser33 F3: the README's `shead replay 'Thursday#14'` on the database its first command builds was refused
+    ("matches 41 sessions").  The example it gives now replays the one hand on a database ingested from the shipped
+    Thursday season (data/demo/thursday_season.shn, whose sessions are the only 'thursday' ones shipped, with
+    data/sheepshead's session) and names its session and hand: by hand from the file, session
+    'thursday-2025-09-04' (line 2), hand 14 dealt by Ed (line 241)."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text()
+    keys = re.findall(r"`shead replay '([^']+#\d+)'`", readme)
+    assert keys, "no `shead replay 'KEY'` example in the README"
+    db = tmp_path / "demo.duckdb"
+    cli("ingest", str(root / "data" / "demo" / "thursday_season.shn"), str(root / "data" / "sheepshead"
+                                                                              / "example_session.shn"), "--db", str(db))
+    for key in keys:
+        r = cli("replay", key, "--db", str(db))
+        assert r.output.startswith("thursday-2025-09-04 — hand 14 "), r.output
+        assert "data/demo/thursday_season.shn:241" in r.output and "dealer Ed" in r.output, r.output
