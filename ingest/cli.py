@@ -1533,15 +1533,17 @@ def rederive(db: Optional[Path] = DbOption) -> None:
     raise typer.Exit(1 if rep.refused else 0)
 
 
-def _nothing_matches(db: Path | None, given: list[str], rules: list[str] | None = None) -> list[str]:
+def _nothing_matches(db: Path | None, given: list[str], rules: list[str] | None = None,
+                     groups: list[str] | None = None) -> list[str]:
     """What ``shead ledger`` says when its filters match no hand: how many
     hands are stored (or that none is), then for each ``--player`` value that
     names no stored player the stored players whose seat alias it is
     (``Lou`` is the seat of ``Lou Ebert`` in a session's ``[Seats]``), else a
     "did you mean" among the stored names.  Player filters match the stored
     name as written; with ``rules`` (the ``--rules`` texts, matched by
-    meaning), the stored ``[Rules]`` texts are listed (break30 F6).  One read
-    connection."""
+    meaning), the stored ``[Rules]`` texts are listed (break30 F6); with a
+    ``groups`` value (``--group``, matched as written) that is no stored
+    group, the stored groups (newuser33 F5).  One read connection."""
     from replay.errors import did_you_mean  # noqa: PLC0415
 
     with _open_read(db) as con:
@@ -1551,6 +1553,8 @@ def _nothing_matches(db: Path | None, given: list[str], rules: list[str] | None 
         names = {n for (n,) in con.execute("SELECT DISTINCT player FROM session_players").fetchall()}
         texts = sorted({r or "" for (r,) in con.execute("SELECT DISTINCT rules FROM hands").fetchall()}) \
             if rules else []
+        known = {g for (g,) in con.execute('SELECT DISTINCT "group" FROM sessions WHERE "group" IS NOT NULL')
+                 .fetchall()} if groups else set()
         seats: dict[str, set[str]] = {}
         for (players,) in con.execute("SELECT DISTINCT players FROM sessions WHERE players IS NOT NULL").fetchall():
             for alias, name in json.loads(players).items():
@@ -1561,6 +1565,10 @@ def _nothing_matches(db: Path | None, given: list[str], rules: list[str] | None 
     if texts:  # the --rules texts are matched by meaning (ingest.model.same_meaning); say what is stored
         out.append("the stored [Rules] texts: " + "; ".join(repr(t) for t in texts)
                    + " (--rules matches a text of the same meaning: flags in any order, a profile or its flags)")
+    for g in groups or ():
+        if g not in known:
+            out.append(f"{g!r} is no stored group; the stored groups: " + "; ".join(repr(k) for k in sorted(known))
+                       + " (--group matches a group as written)" if known else f"{g!r} is no stored group; none is stored")
     for p in given:
         if p in names:
             continue
@@ -1634,7 +1642,7 @@ def ledger(db: Optional[Path] = DbOption,
             _err.print(f"note: {mixed}", markup=False, highlight=False)
         return
     if rows.is_empty():
-        for line in _nothing_matches(db, player, rules):
+        for line in _nothing_matches(db, player, rules, list(f.groups)):
             _err.print(line, markup=False, highlight=False)
         return
     from rich.table import Table  # noqa: PLC0415

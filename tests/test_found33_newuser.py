@@ -111,3 +111,21 @@ def test_the_readme_replay_example_names_one_session_of_the_shipped_logs(tmp_pat
         r = cli("replay", key, "--db", str(db))
         assert r.output.startswith("thursday-2025-09-04 — hand 14 "), r.output
         assert "data/demo/thursday_season.shn:241" in r.output and "dealer Ed" in r.output, r.output
+
+
+# -- F5: `shead ledger --group X` that names no stored group lists the stored groups --------------------------------
+
+def test_ledger_group_matching_no_group_lists_the_stored_groups(tmp_path):
+    """newuser33 F5: `shead ledger --group Vogel` said only "no stored hand matches the filters"; --player and --rules
+    name what is stored.  With one night of "Thursday Sheepshead at Vogel's" and one of "Friday Phone Club" stored
+    (2 + 2 hands = 4), it names both groups, sorted; a stored group given says nothing of the kind."""
+    db = _week1(tmp_path)
+    cli("ingest", write(tmp_path, "f.shn", NIGHT.format(date="2026.12.04", seats=SEATS).replace(
+        "Thursday Sheepshead at Vogel's", "Friday Phone Club")), "--db", str(db))
+    r = cli("ledger", "--group", "Vogel", "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "no stored hand matches the filters (4 hands are stored" in out, out
+    assert ("'Vogel' is no stored group; the stored groups: 'Friday Phone Club'; \"Thursday Sheepshead at Vogel's\" "
+            "(--group matches a group as written)") in out, out
+    r = cli("ledger", "--group", "Friday Phone Club", "--player", "Nobody", "--db", str(db))
+    assert "is no stored group" not in r.output and "'Nobody' is no stored player's name" in r.output, r.output
