@@ -129,3 +129,27 @@ def test_ledger_group_matching_no_group_lists_the_stored_groups(tmp_path):
             "(--group matches a group as written)") in out, out
     r = cli("ledger", "--group", "Friday Phone Club", "--player", "Nobody", "--db", str(db))
     assert "is no stored group" not in r.output and "'Nobody' is no stored player's name" in r.output, r.output
+
+
+# -- F6 (small): the Sheet caption of a one-hand session ------------------------------------------------------------
+
+def test_the_sheet_caption_of_one_hand_says_hand(tmp_path, monkeypatch):
+    """newuser33 F6: a session of one hand was captioned "1 hands of …".  Week 1's first hand alone: "1 hand of";
+    the two-hand night stays "2 hands of"."""
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+    root = Path(__file__).resolve().parents[1]
+    one = NIGHT.format(date="2026.12.03", seats=SEATS).split("hand 2")[0]
+    for text, n, want in ((one, "one", "1 hand of "), (NIGHT.format(date="2026.12.03", seats=SEATS), "two",
+                                                       "2 hands of ")):
+        db = tmp_path / f"{n}.duckdb"
+        cli("ingest", write(tmp_path, f"{n}.shn", text), "--db", str(db))
+        monkeypatch.setenv("SHEAD_DB", str(db))
+        at = AppTest.from_file(str(root / "dashboard" / "pages" / "sheet.py"), default_timeout=60)
+        at.query_params["session"] = "Thursday Sheepshead at Vogel's / 2026.12.03 / 1"
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        caption = " ".join(c.value for c in at.caption)
+        assert caption.startswith(want) or f" {want}" in caption, caption
+        assert "1 hands" not in caption, caption

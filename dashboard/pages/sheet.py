@@ -225,7 +225,7 @@ if _block:  # a Schafkopf game has a declarer and a game, not a picker and a cal
             a, alignment="right", width=column_px([a] + [r.get(a + _PAIR) for r in records]),
             help=f"{name}: the game's tariff points, then the running total after it (the total row: the total)")
 st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="", column_order=_order)
-st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
+st.caption(f"{len(sh.rows)} {'hand' if len(sh.rows) == 1 else 'hands'} of {md(repr(sh.session))}; "
            + ("tariff points: + receives, − pays (the tariff's price with its Laufende, Kontra, Re and Klopfen, "
               "rules.md G-14..G-19; the game column names the Laufende counted in it and a Ramsch's Jungfrauen, "
               "paid double; a Ramsch's result names who lost, with their Augen, G-17)" if sh.game == "schafkopf" else
