@@ -84,6 +84,9 @@ except (TypeError, ValueError):
 st.markdown(f"**{md(r['file'] or '(no file)')}**, line {r['line']}, column {r['col']}: "
             f"`{md(r['code'])}` {md(r['message'])}")
 for e in errors if isinstance(errors, list) else []:
+    if isinstance(e, dict) and (e.get("line"), e.get("col", e.get("column")), e.get("code")) == (
+            r["line"], r["col"], r["code"]):
+        continue  # newuser33 F6: the error the line above says, not said twice
     if isinstance(e, dict):
         where = f"line {e.get('line', '?')}, column {e.get('col', e.get('column', '?'))}"
         said = with_found(e.get("message", ""), e.get("found"), e.get("expected"))  # as shead ingest prints it

@@ -284,9 +284,19 @@ try:
             st.session_state["replay_player"] = ANY
             st.session_state["replay_outcome"] = ANY
             st.session_state["replay_role"] = "at the table"
+        elif loaded is None and hand_id is not None and st.session_state.get("replay_seen") != hand_id:
+            # newuser33 F6: a voided hand (shown from its history below) opens the finder on its own session,
+            # not the newest one
+            gone = con.execute("SELECT session_id FROM hand_revisions WHERE hand_id = ? ORDER BY revision DESC "
+                               "LIMIT 1", [hand_id]).fetchone()
+            if gone is not None:
+                st.session_state["replay_seen"] = hand_id
+                st.session_state["replay_session"] = gone[0]
         sessions = list_sessions(con, filt)
-        if loaded is not None and loaded[1] not in {sid for sid, _ in sessions}:  # a linked hand's session
-            sessions = [r for r in list_sessions(con) if r[0] == loaded[1]] + sessions
+        shown_sid = loaded[1] if loaded is not None else st.session_state.get("replay_session") \
+            if st.session_state.get("replay_seen") == hand_id and hand_id is not None else None
+        if shown_sid is not None and shown_sid not in {sid for sid, _ in sessions}:  # a linked hand's session
+            sessions = [r for r in list_sessions(con) if r[0] == shown_sid] + sessions
         names = {sid: name for sid, name in sessions}
         with st.expander("Find a hand", expanded=loaded is None):
             opts = [ALL_SESSIONS] + [sid for sid, _ in sessions]
