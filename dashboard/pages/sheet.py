@@ -8,6 +8,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
+from dashboard import hand_list as hl
 from dashboard.text import column_px, md
 from dashboard.filters import (BUSY_TIMEOUT, EMPTY_HELP, Filters, db_path, db_stamp, describe, ensure_navigation,
                                hand_page_filters, page_reads, plural)
@@ -251,6 +252,11 @@ st.caption(f"{len(sh.rows)} {'hand' if len(sh.rows) == 1 else 'hands'} of {md(re
            # dash27 F5: where and why, as `shead sheet` says it (was "hand 4 (E-OUTCOME)" alone)
            + (" Refused at ingest, not stored (see the Rejected hands page): "
               + "; ".join(md(line) for line in sh.refused_lines()) + "." if sh.refused else ""))
+# newuser33 F4: how to correct a wrong hand, each hand reachable, without a column more (the table fits 1,400 px)
+st.markdown("**A hand wrong?** Open it — hand " + " · ".join(
+    f"[{r.hand}]({hl.replay_url(r.hand_id)})" for r in sh.rows) + " — and press **Edit this hand** on the Replay "
+    "page (or Log a hand → edit a stored hand), or amend its text with `shead ingest --amend FILE --reason WHY`: "
+    "the corrected hand counts, the earlier text stays in its history.")
 if sh.source_lines():  # dash27 F5: the paper's own totals row disagrees (only the Ledger said so)
     line = sh.source_lines()[0]
     st.warning(md(line[0].upper() + line[1:]) + ".")
