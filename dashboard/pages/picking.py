@@ -90,6 +90,13 @@ else:
         order=pl.when(pl.col("label") == "dealer").then(99).otherwise(pl.col("position")),
         seat=pl.when(pl.col("label") == "dealer").then(pl.lit("dealer")).otherwise(
             pl.col("position").map_elements(lambda k: _short.get(k, f"{k}th"), return_dtype=pl.String)))
+    # league33 F7: each bar says how many offers it rests on ("50%" over "3/6": picks / offered), and a seat the
+    # blind never reached says so ("not offered", no bar) instead of looking like a 0 % bar
+    pos = pos.with_columns(
+        bar_label=pl.when(pl.col("offered") > 0).then(
+            pl.format("{}%\n{}/{}", (pl.col("picks") * 100 / pl.col("offered")).round(0).cast(pl.Int64),
+                      pl.col("picks"), pl.col("offered"))).otherwise(pl.lit("not offered")),
+        label_at=pl.col("pick_rate").fill_null(0.0))
     sizes = pos["seats"].n_unique()
     enc = dict(
         x=alt.X("seat:N", sort=alt.EncodingSortField("order", op="min"),
@@ -99,15 +106,21 @@ else:
         # axis of a zero domain read "0.000000%" and the bars of 0 % could not be seen)
         y=alt.Y("pick_rate:Q", title="pick rate", axis=alt.Axis(format=".0%"),
                 scale=alt.Scale(domain=[0, 1]) if not (pos["pick_rate"].max() or 0) else alt.Undefined),
-        tooltip=["seats", "label", "offered", "picks", alt.Tooltip("pick_rate:Q", format=".1%")],
+        tooltip=["seats", "label", alt.Tooltip("offered:Q", title="offered (hands the blind reached the seat)"),
+                 "picks", alt.Tooltip("pick_rate:Q", format=".1%")],
     )
     if sizes > 1:  # one bar per table size at each seat, never stacked (F-1: seats differ by table)
         enc.update(xOffset=alt.XOffset("seats:N"), color=alt.Color("seats:N", title="seats at the table",
                                                                    legend=alt.Legend(orient="top")))
     chart = alt.Chart(pos).mark_bar().encode(**enc)
-    if sizes == 1:  # each seat's rate written over its bar, so a 0 % is seen (a seat never offered has none)
-        chart = chart + alt.Chart(pos.filter(pl.col("offered") > 0)).mark_text(dy=-8).encode(
-            x=enc["x"], y="pick_rate:Q", text=alt.Text("pick_rate:Q", format=".0%"))
+    # each seat's rate and its picks / offers written over its bar, so a 0 % is seen and a bar on 1 offer is told
+    # from one on 60; a seat never offered: "not offered" on the axis line
+    text = dict(x=enc["x"], y="label_at:Q", text="bar_label:N",
+                color=alt.condition("datum.offered > 0", alt.value("#31333f"), alt.value("#808495")),
+                tooltip=enc["tooltip"])
+    if sizes > 1:
+        text["xOffset"] = enc["xOffset"]
+    chart = chart + alt.Chart(pos).mark_text(dy=-16, lineBreak="\n", fontSize=11 if sizes == 1 else 9).encode(**text)
     st.altair_chart(chart.properties(height=300), width="stretch")
     _rows = pos.sort("seats", "order").to_dicts()
     _picked = [r for r in _rows if r["picks"]]
