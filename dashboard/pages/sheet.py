@@ -17,6 +17,9 @@ from ingest.schafkopf_hand import stored_ramsch_words
 from ingest.sheet import RENEGE_LEGEND, SAT_OUT_COLUMN, SessionNotFound, seat_units_text, session_sheet
 from ingest.store import reading
 
+#: The most rows the Sheet's table shows without scrolling inside it (league33 F6): a longer night scrolls.
+SHOWN_ROWS = 24
+
 ensure_navigation()
 st.title("Sheet")
 st.caption("The night as the scorer keeps it on paper: every hand of one session in order — picker, "
@@ -225,7 +228,10 @@ if _block:  # a Schafkopf game has a declarer and a game, not a picker and a cal
         config[a + _PAIR] = st.column_config.TextColumn(
             a, alignment="right", width=column_px([a] + [r.get(a + _PAIR) for r in records]),
             help=f"{name}: the game's tariff points, then the running total after it (the total row: the total)")
-st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="", column_order=_order)
+# league33 F6: Streamlit's own height shows some ten rows, so a 12-hand night's last hand and its total row were seen
+# only by scrolling inside the table: as tall as its rows (35 px each, the header too, 3 px of border), up to 24 rows
+st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="", column_order=_order,
+             height=(min(len(records), SHOWN_ROWS) + 1) * 35 + 3)
 st.caption(f"{len(sh.rows)} {'hand' if len(sh.rows) == 1 else 'hands'} of {md(repr(sh.session))}; "
            + ("tariff points: + receives, − pays (the tariff's price with its Laufende, Kontra, Re and Klopfen, "
               "rules.md G-14..G-19; the game column names the Laufende counted in it and a Ramsch's Jungfrauen, "
