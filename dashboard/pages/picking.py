@@ -120,7 +120,7 @@ else:
                 tooltip=enc["tooltip"])
     if sizes > 1:
         text["xOffset"] = enc["xOffset"]
-    chart = chart + alt.Chart(pos).mark_text(dy=-16, lineBreak="\n", fontSize=11 if sizes == 1 else 9).encode(**text)
+    chart = chart + alt.Chart(pos).mark_text(dy=-19, lineBreak="\n", fontSize=11 if sizes == 1 else 9).encode(**text)
     st.altair_chart(chart.properties(height=300), width="stretch")
     _rows = pos.sort("seats", "order").to_dicts()
     _picked = [r for r in _rows if r["picks"]]
