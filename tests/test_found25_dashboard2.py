@@ -313,9 +313,11 @@ def test_f4_pick_rate_by_seat_of_a_player_who_passed_each_time(two_db, monkeypat
     assert bars["encoding"]["y"]["axis"]["format"] == ".0%"
     assert bars["encoding"]["y"]["scale"] == {"domain": [0, 1]}
     data = sets[labels["data"]["name"]]
-    assert [(r["seat"], r["offered"], r["picks"], r["pick_rate"]) for r in data] == [("1st", 1, 0, 0.0),
-                                                                                    ("2nd", 1, 0, 0.0)]
-    assert labels["encoding"]["text"]["format"] == ".0%"
+    # league33 F7: every seat is labelled: a 0 % bar with its picks / offers, a seat never offered said so
+    assert [(r["seat"], r["offered"], r["picks"], r["pick_rate"], r["bar_label"]) for r in data
+            if r["offered"]] == [("1st", 1, 0, 0.0, "0%\n0/1"), ("2nd", 1, 0, 0.0, "0%\n0/1")]
+    assert {r["bar_label"] for r in data if not r["offered"]} == {"not offered"}
+    assert labels["encoding"]["text"]["field"] == "bar_label"
 
 
 def test_f4_pick_rate_by_seat_of_the_whole_night(two_db, monkeypatch):

@@ -112,7 +112,7 @@ else:
     if sizes > 1:  # one bar per table size at each seat, never stacked (F-1: seats differ by table)
         enc.update(xOffset=alt.XOffset("seats:N"), color=alt.Color("seats:N", title="seats at the table",
                                                                    legend=alt.Legend(orient="top")))
-    chart = alt.Chart(pos).mark_bar().encode(**enc)
+    chart = alt.Chart(pos.drop("bar_label", "label_at")).mark_bar().encode(**enc)  # the labels: their own layer
     # each seat's rate and its picks / offers written over its bar, so a 0 % is seen and a bar on 1 offer is told
     # from one on 60; a seat never offered: "not offered" on the axis line
     text = dict(x=enc["x"], y="label_at:Q", text="bar_label:N",
