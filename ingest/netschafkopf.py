@@ -427,7 +427,34 @@ def _cards(ctx: _Ctx, text: str, line_no: int, line: str) -> tuple[list[Card], l
 
 
 def _parse_block(ctx: _Ctx, g: _Game) -> None:
-    """Fill ``g`` from its lines; raises _Reject for a malformed or short block."""
+    """Fill ``g`` from its lines; raises _Reject for a malformed or short block.
+    A block refused at the file's last line when no line end follows it (the
+    file stops inside that line: a result or price line, a score row short of
+    its last column, a name in a trick line cut mid-word) is refused
+    ``E-NSK-TRUNCATED``, the file ending mid-game there (verify33 F4, as a card
+    cut short: break33 F12); the same line anywhere else keeps its error."""
+    try:
+        _parse_lines(ctx, g)
+    except _Reject as rej:
+        d = rej.diags[0] if len(rej.diags) == 1 else None
+        if d is None or "the file ends" in d.message or d.line != len(ctx.lines):
+            raise
+        try:
+            cut = ctx.lines[d.line - 1]
+        except IndexError:  # (a streamed block that does not hold the file's last line)
+            raise rej from None
+        if not cut.strip():
+            raise
+        text = cut.strip()
+        col = len(cut) - len(cut.lstrip()) + 1
+        raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the file ends mid-game at line {d.line}, column {col}, with no "
+                                f"line end: {text!r} is cut short ({d.message}), and the rest of the game is missing "
+                                "(a copy or a save cut off)", d.line, col, found=f"{text!r} and the end of the file",
+                                expected=d.expected or "the rest of the game")]) from None
+
+
+def _parse_lines(ctx: _Ctx, g: _Game) -> None:
+    """:func:`_parse_block`'s reading of the block's lines."""
     lines = ctx.lines
     i = g.start
     g.dealer = _GEBER.match(lines[i]).group(1)
