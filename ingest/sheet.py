@@ -28,7 +28,7 @@ from datetime import date
 import duckdb
 
 from replay.outcome import RENEGE_WORD, UNPLAYED_OUTCOMES, outcome_label, reneged, with_renege
-from replay.scoring import NOPICK_GAMES
+from replay.scoring import NOPICK_GAMES, renege_case, renege_legend
 from ingest.unicode_text import nfc
 
 __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound",
@@ -37,10 +37,6 @@ __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", 
 POT_SEAT = "(pot)"
 #: after the result of a hand kept against the rules (SheetRow.kept): the foot of the sheet says why
 KEPT_MARK = " !"
-#: what "(renege)" beside a result means, in the sheet's legend (rules.md B-23; table33 F1)
-RENEGE_LEGEND = (f"({RENEGE_WORD}): a renege the table ruled on settled the hand, by the profile's renegePenalty "
-                 "(rules.md B-23: the offender's side loses the hand, or the offender pays each seat 1); the Replay "
-                 "page and shead replay say how")
 #: a stored warning's code and text, as ingest.store writes them ("x.shn:1:1: warning W-CARRY (hand 3): ...")
 _KEPT = re.compile(r"warning W-CARRY(?: \(hand \d+\))?: (.*)", re.S)
 #: a night's kept W-POT-CARRY mark on its opening hand (ingest.pot_carry.mark_openings, break30 F6)
@@ -196,11 +192,18 @@ class Sheet:
     sit_out: bool = False
     #: a hand settled by a renege penalty: its result says "(renege)" (rules.md B-23; table33 F1)
     renege: bool = False
+    #: how each such hand was settled (replay.scoring.renege_case): the legend is worded for these (verify33)
+    renege_cases: set = field(default_factory=set)
 
     def absent(self) -> bool:
         """True when some player of the sheet was not at the table for some
         hand (a cell of None in :attr:`SheetRow.units`; metrics31 F3)."""
         return any(u is None for r in self.rows for u in r.units.values())
+
+    def renege_legend(self) -> str:
+        """What "(renege)" beside a result means, worded for how this sheet's renege hands were settled
+        (:func:`replay.scoring.renege_legend`, rules.md B-23; table33 F1, verify33)."""
+        return renege_legend(RENEGE_WORD, self.renege_cases)
 
     def legend(self, word: str = "units") -> str:
         """The line under the terminal sheet: ``each player: units this
@@ -216,7 +219,7 @@ class Sheet:
             parts.append(f"{SAT_OUT_WORD}: the dealer sat out the hand (dealt nothing, scored 0, rules.md F-1), then "
                          "the running total")
         if self.renege:
-            parts.append(RENEGE_LEGEND)
+            parts.append(self.renege_legend())
         return "; ".join(parts)
 
     def running_points(self) -> list[tuple[int, str, int]]:
@@ -853,11 +856,12 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str, played_ramsch=No
         marks = protocol_marks_text(mult, nmarks) if block else marks_text(source, nmarks or 0, factor)
         if not marks and not nmarks and breakdown and "went nuclear" in breakdown and mult and stake:
             marks = f"nuclear ×{mult // stake}"  # the dealer alone at x2 (F-1, nuclearDealer; house17, break17 F20)
-        # "(renege)": a renege the table ruled on settled the hand (rules.md B-23; table33 F1)
+        # "(renege)": a renege the table ruled on (rules.md B-23; table33 F1), the legend worded for how it settled
         said, jungfrau = result_text(outcome, pts, tricks, lw, g, gtype), ""
         if reneged(warnings):  # a no-pick game's renege: the offender pays each, nobody won it (not "tied")
             said = with_renege(outcome if outcome in NOPICK_GAMES and not lw else said, warnings)
             sheet.renege = True
+            sheet.renege_cases.add(renege_case(breakdown))
         if g == "schafkopf" and outcome == "ramsch":  # who lost, a tie, Jungfrau, Durchmarsch (sk32 F5)
             words = _ramsch_said(con, hand_id, status, hand_rules or rules or "", list(seats or []),
                                  list(units or []), mult, stake, played_ramsch)

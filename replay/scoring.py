@@ -37,6 +37,8 @@ __all__ = [
     "renege_settlement",
     "renege_words",
     "renege_outcome_words",
+    "renege_case",
+    "renege_legend",
     "RENEGE_PENALTY",
     "OUTCOME_TIER",
     "schneider_lines",
@@ -589,3 +591,43 @@ def renege_words(offender: str, trick: int | None, penalty: str | None, result: 
     word = cards.split(" ", 1)[0]
     return (f"{head}: {result}, where the cards give {cards}" if word != result
             else f"{head}: {cards}, as the cards give")
+
+
+#: How a renege the table ruled on settled its hand (rules.md B-23), as :func:`renege_case` reads it from the hand's
+#: breakdown: the offender's side lost by the penalty where the cards give another result; lost where the cards
+#: already lose it (the renege changed nothing); the offender paid each seat (offenderPaysEach); a no-pick game's.
+RENEGE_CASES = ("penalty", "cards", "pays-each", "no-pick")
+
+
+def renege_case(breakdown: str | None) -> str | None:
+    """Which of :data:`RENEGE_CASES` a renege hand is, from its stored
+    ``breakdown`` (the text :func:`renege_words` wrote into it): None when
+    the breakdown does not say (no renege words in it)."""
+    if not breakdown or "renege by " not in breakdown:
+        return None
+    if "renegePenalty=sideLosesHand" in breakdown:
+        return "cards" if "as the cards give" in breakdown else "penalty"
+    return "pays-each" if "renegePenalty=offenderPaysEach" in breakdown else "no-pick"
+
+
+def renege_legend(word: str, cases) -> str:
+    """What ``(word)`` beside a result means, for a sheet's legend (rules.md
+    B-23; verify33): worded for the ``cases`` (:data:`RENEGE_CASES`, None for
+    a hand whose breakdown does not say) the sheet holds, e.g. ``(renege): a
+    renege the table ruled on (rules.md B-23): under
+    renegePenalty=sideLosesHand the offender's side loses the hand, which the
+    cards already lose: the result is the cards', the renege changed
+    nothing; the Replay page and shead replay say how``."""
+    said = {
+        "penalty": f"under renegePenalty=sideLosesHand {RENEGE_PENALTY['sideLosesHand'][0]}: the result is the "
+                   "penalty's, not the cards'",
+        "cards": f"under renegePenalty=sideLosesHand {RENEGE_PENALTY['sideLosesHand'][0]}, which the cards already "
+                 "lose: the result is the cards', the renege changed nothing",
+        "pays-each": f"under renegePenalty=offenderPaysEach {RENEGE_PENALTY['offenderPaysEach'][0]}",
+        "no-pick": "in a no-pick game the offender pays 1 to each other seat",
+        None: f"{RENEGE_PENALTY['sideLosesHand'][0]}, or {RENEGE_PENALTY['offenderPaysEach'][0]}, by the profile's "
+              "renegePenalty",
+    }
+    known = [c for c in (*RENEGE_CASES, None) if c in set(cases)] or [None]
+    return (f"({word}): a renege the table ruled on (rules.md B-23): " + ", or ".join(said[c] for c in known)
+            + "; the Replay page and shead replay say how")

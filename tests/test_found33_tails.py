@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli_helpers import ledger
+from tests.cli_helpers import ledger, write
 from tests.test_found33_left import _said, _stored
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -226,3 +226,84 @@ def test_f4_the_same_bad_row_in_the_middle_keeps_its_error(tmp_path):
     codes = [(e["code"], e["line"]) for e in rep["rejected"]]
     assert ("E-NSK-SYNTAX", 22) in codes, rep["rejected"]
     assert all(c != "E-NSK-TRUNCATED" for c, _ in codes)
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# Also (verify33): the Sheet's legend for "(renege)".  Hand 1 (verify33's rn.shn): Bea picks, calls AH, Di (her
+# partner, holding AH) reneges in trick 1 (^R), the picker side takes 59 points: a loss by the cards (B-28: 31-60
+# loses).  Under renegePenalty=sideLosesHand (B-23, the default) the offender's side loses the hand, which the cards
+# already give: the renege changed nothing (x2 on the bump, B-32: Bea -4, Di -2, Al/Cy/Ed +2; sum 0) -- the legend
+# must not say the renege settled the hand.  Under offenderPaysEach the offender pays 1 to each other seat in place of
+# the hand's result (misplay): Di -4, the others +1 (sum 0).
+# --------------------------------------------------------------------------------------------------------------------
+
+RN = """%SHN 1.0
+[Session "v33-rn"]
+[Date "2026.12.08"]
+[Seats "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"]
+[Rules "wi5-called-ace; doubleOnBump=on; noPick=leaster{more}"]
+
+hand 1  dealer Ed
+deal Al  QS JD 9C 7S TH 8H
+deal Bea QC JC AD TD KC 9S
+deal Cy  QH JH 8D AC 8C KH
+deal Di  QD KD 7D AH 7C TS
+deal Ed  JS 9D TC KS 8S 9H
+blind AS 7H
+pick Bea
+bury AS KC
+call AH
+t1 Al:  9C TD 8C ^R7D TC
+t2 Bea: QC 8D KD 9D JD
+t3 Bea: 7H KH AH 9H 8H
+t4 Di:  QD JS QS JC QH
+t5 Al:  TH AD JH 7C KS
+t6 Cy:  AC TS 8S 7S 9S
+partner Di  pts 59  tricks 3  lose
+"""
+
+
+def _sheet_text(tmp_path, more: str) -> tuple[str, dict]:
+    from tests.cli_helpers import cli
+
+    path = write(tmp_path, "rn.shn", RN.replace("{more}", more))
+    db = tmp_path / "rn.duckdb"
+    cli("ingest", str(path), "--db", str(db))
+    out = cli("sheet", "v33-rn", "--db", str(db)).output
+    full = {"Allen Braun": "Al", "Bea Schmidt": "Bea", "Cy Ott": "Cy", "Di Lenz": "Di", "Ed Kahl": "Ed"}
+    return " ".join(out.split()), {full[p]: u for p, u in ledger(db).items()}
+
+
+def test_also_the_renege_legend_where_the_cards_already_lose_says_so(tmp_path):
+    flat, units = _sheet_text(tmp_path, "")
+    assert units == {"Al": 2, "Bea": -4, "Cy": 2, "Di": -2, "Ed": 2} and sum(units.values()) == 0
+    assert "lost 59 (renege)" in flat
+    assert "settled the hand" not in flat, flat
+    assert "the cards already lose" in flat and "renegePenalty=sideLosesHand" in flat, flat
+
+
+def test_also_the_renege_legend_under_offender_pays_each(tmp_path):
+    flat, units = _sheet_text(tmp_path, "; renegePenalty=offenderPaysEach")
+    assert units == {"Al": 1, "Bea": 1, "Cy": 1, "Di": -4, "Ed": 1} and sum(units.values()) == 0
+    assert "misplay 59 (renege)" in flat
+    assert ("renegePenalty=offenderPaysEach the offender pays 1 to each other seat in place of the hand's result"
+            in flat), flat
+    assert "sideLosesHand" not in flat and "the cards already lose" not in flat, flat
+
+
+def test_also_the_sheet_page_words_the_renege_as_shead_sheet_does(tmp_path, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.test_dashboard_pages import ROOT, text_of
+    from tests.cli_helpers import cli
+
+    path = write(tmp_path, "rn.shn", RN.replace("{more}", ""))
+    db = tmp_path / "rn.duckdb"
+    cli("ingest", str(path), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(ROOT / "dashboard" / "pages" / "sheet.py"), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    text = " ".join(text_of(at).replace("\\", "").split())
+    assert "settled the hand" not in text
+    assert "which the cards already lose: the result is the cards', the renege changed nothing" in text, text

@@ -14,7 +14,7 @@ from dashboard.filters import (BUSY_TIMEOUT, EMPTY_HELP, Filters, db_path, db_st
                                hand_page_filters, page_reads, plural)
 from dashboard.metrics import hands_where
 from ingest.schafkopf_hand import stored_ramsch_words
-from ingest.sheet import RENEGE_LEGEND, SAT_OUT_COLUMN, SessionNotFound, seat_units_text, session_sheet
+from ingest.sheet import SAT_OUT_COLUMN, SessionNotFound, seat_units_text, session_sheet
 from ingest.store import reading
 
 #: The most rows the Sheet's table shows without scrolling inside it (league33 F6): a longer night scrolls.
@@ -248,7 +248,7 @@ st.caption(f"{len(sh.rows)} {'hand' if len(sh.rows) == 1 else 'hands'} of {md(re
               "(out → 4: sat out, dealt nothing, scored 0; a seat that played and broke even: +0 → 4)."
               if sh.sit_out else "")
            + (" " + sh.pot_text() if sh.has_pot else "")
-           + (f" {md(RENEGE_LEGEND[0].upper() + RENEGE_LEGEND[1:])}." if sh.renege else "")  # table33 F1
+           + (f" {md(sh.renege_legend()[0].upper() + sh.renege_legend()[1:])}." if sh.renege else "")  # table33 F1
            # metrics31 F3: no cells for a player not at the table that hand (someone sat in), not +0
            + (" An empty cell: not at the table that hand; the running total goes on at the next hand played."
               if sh.absent() else "")
