@@ -2985,6 +2985,22 @@ class _Reader:
             "under its [Session] line", "warning", self.path, pos.line, pos.col, None, None, "no [Rules]",
             f'[Rules "{rules}"]'))
 
+    def _carry_tag(self, name: str, kept: dict, sid: str, top, num: int) -> bool:
+        """A session block's tag ``name`` kept for a later block of the
+        same session (``kept``: session id -> (value, position)), or, where
+        the block writes none and numbers its hands on from the session's
+        last (``num > top``), the kept one put in force; True when it was."""
+        tags = self.sess.tags
+        if name in tags:
+            kept[sid] = (tags[name], self.sess.tag_pos.get(name))
+            return False
+        if top is not None and num > top and sid in kept:
+            tags[name], pos = kept[sid]
+            if pos is not None:
+                self.sess.tag_pos[name] = pos
+            return True
+        return False
+
     def _block_start(self, num: int) -> None:
         """The first hand (``num``) of a block of a session's hands: its
         session id, and when the session was written above in this file and
@@ -2997,33 +3013,15 @@ class _Reader:
         sid = self.sess.id
         self.block_sid = sid
         top = self.sess_last.get(sid)
-        tags = self.sess.tags
-        if "Date" in tags:
-            self.sess_day[sid] = (tags["Date"], self.sess.tag_pos.get("Date"))
-        elif top is not None and num > top and sid in self.sess_day:
-            # the session written again, its hands numbered on, without a [Date]: the night above goes on (as a
-            # later file's continuation does: ingest.store._session_place), its day the block's (break21 F1)
-            tags["Date"], pos = self.sess_day[sid]
-            if pos is not None:
-                self.sess.tag_pos["Date"] = pos
-        if "Rules" in tags:
-            self.sess_rules[sid] = (tags["Rules"], self.sess.tag_pos.get("Rules"))
-        elif top is not None and num > top and sid in self.sess_rules:
-            # the session written again, its hands numbered on, without [Rules]: the night above goes on under its
-            # rules (docs/notation.md §4.2: the tags of a session are its own; break33 F1: scored by the default
-            # profile, unsaid, C -4 for a loss the house's doubleOnBump=off makes C -2)
-            tags["Rules"], pos = self.sess_rules[sid]
-            if pos is not None:
-                self.sess.tag_pos["Rules"] = pos
-        if "Seats" in tags:
-            self.sess_seats_tag[sid] = (tags["Seats"], self.sess.tag_pos.get("Seats"))
-        elif top is not None and num > top and sid in self.sess_seats_tag:
-            # the session written again, its hands numbered on, without [Seats]: the night above goes on at its
-            # table (verify33 F5: E-SEATS-MISSING, not saying the session wrote its [Seats] above)
-            tags["Seats"], pos = self.sess_seats_tag[sid]
-            if pos is not None:
-                self.sess.tag_pos["Seats"] = pos
-            seats = parse_seats(tags["Seats"])  # read without error where the session wrote it
+        # the session written again, its hands numbered on, without a [Date], [Rules] or [Seats]: the night above
+        # goes on, on its day (as a later file's continuation does: ingest.store._session_place; break21 F1), under
+        # its rules (docs/notation.md §4.2: the tags of a session are its own; break33 F1: scored by the default
+        # profile, unsaid, C -4 for a loss the house's doubleOnBump=off makes C -2) and at its table (verify33 F5:
+        # E-SEATS-MISSING, not saying the session wrote its [Seats] above)
+        self._carry_tag("Date", self.sess_day, sid, top, num)
+        self._carry_tag("Rules", self.sess_rules, sid, top, num)
+        if self._carry_tag("Seats", self.sess_seats_tag, sid, top, num):
+            seats = parse_seats(self.sess.tags["Seats"])  # read without error where the session wrote it
             self.sess_seats = frozenset(a for a, _ in seats)
             self.sess_order = {a: k for k, (a, _) in enumerate(seats)}
             self._set_seats(self.sess_seats)
