@@ -3528,6 +3528,18 @@ def _fold_name(text: str) -> str:
     return " ".join(plain.lower().split())
 
 
+#: the generational suffixes that tell a father from his son ("Jim Hart Sr", "Jim Hart Jr"), folded, without a dot
+_GENERATIONS = frozenset({"sr", "jr", "snr", "jnr", "ii", "iii", "iv"})
+
+
+def _generations(a: str, b: str) -> bool:
+    """Whether two folded names (:func:`_fold_name`) end in two different
+    generational suffixes (``jim hart sr``, ``jim hart jr``: two players,
+    one letter apart; verify33b F3)."""
+    x, y = a.rsplit(" ", 1)[-1].rstrip("."), b.rsplit(" ", 1)[-1].rstrip(".")
+    return x != y and x in _GENERATIONS and y in _GENERATIONS
+
+
 def _one_letter_apart(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` differ by one adjacent transposition or by one
     letter changed, added or dropped (``lou zeigler``, ``lou ziegler``)."""
@@ -3750,6 +3762,9 @@ class Store:
         self._json = _JsonCache()
         #: the stored groups and players of the write connection's run (Store._stored_names), with that connection
         self._names_cache: tuple | None = None
+        #: a group spelling -> the {alias: player} Seats of the sessions :meth:`_note_spellings` noted in this run
+        #: (stored with an earlier file of the same command, not yet in ``sessions``: verify33b F1)
+        self._noted_seats: dict[str, list[dict[str, str]]] = {}
         self.last_plan: tuple[str, IngestPlan] | None = None  # set by ingest.cli's planned validation
         #: the report of the last file (or batch) whose transaction committed, set just after its COMMIT: an
         #: interrupt landing after the COMMIT and before its caller counted it still finds it (ingest.stream);
@@ -6221,6 +6236,8 @@ class Store:
             for _, name in seats:
                 got.add(name)
                 used[name] = used.get(name, 0) + hands.get(key, 0)
+            if seats:
+                self._noted_seats.setdefault(sess.tags["Event"], []).append(dict(seats))
 
     def _near_spellings(self, rows: dict, stored: dict, seats: list, players: set, by_fold: dict, odd: dict,
                         said: set) -> dict[str, str]:
@@ -6239,7 +6256,7 @@ class Store:
             if sum(c.isalpha() for c in folded) < 5:
                 continue
             like = sorted(p for p in players if _one_letter_apart(folded, _fold_name(p))
-                          and folded.split()[0] == _fold_name(p).split()[0])
+                          and folded.split()[0] == _fold_name(p).split()[0] and not _generations(folded, _fold_name(p)))
             if not like:
                 continue
             key = tuple(sorted(stored))
@@ -6253,7 +6270,8 @@ class Store:
                     rows[key] = []
                 finally:
                     self._maybe_release()
-            under = {p for got in rows[key] if isinstance(got, dict) for a, p in got.items() if a == alias}
+            under = {p for got in rows[key] if isinstance(got, dict) for a, p in got.items() if a == alias} | {
+                p for g in key for got in self._noted_seats.get(g, ()) for a, p in got.items() if a == alias}
             like = [p for p in like if p in under]
             if like:
                 said.add(("player", name))

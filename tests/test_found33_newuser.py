@@ -153,3 +153,34 @@ def test_the_sheet_caption_of_one_hand_says_hand(tmp_path, monkeypatch):
         caption = " ".join(c.value for c in at.caption)
         assert caption.startswith(want) or f" {want}" in caption, caption
         assert "1 hands" not in caption, caption
+
+
+def test_a_swapped_letter_in_the_next_file_of_the_same_command_is_named(tmp_path):
+    """verify33b F1: week 1 and week 2 (``Lou=Lou Zeigler``) sent in ONE ``shead ingest`` (a season's folder): the
+    group's Seats of week 1 were stored with the same command, not yet in the sessions the check read, so the
+    one-letter warning was not said (sent in two commands it was).  Now said at week 2's [Seats] (line 5, column 1).
+    Ledger by hand as in the first test: Hank -6, Jo -6, Mo +14, Pat -2, each Lou 0 (sum 0)."""
+    db = tmp_path / "club.duckdb"
+    w1 = write(tmp_path, "week1.shn", NIGHT.format(date="2026.12.03", seats=SEATS))
+    w2 = write(tmp_path, "week2.shn", NIGHT.format(date="2026.12.10", seats=SEATS.replace(
+        "Lou=Lou Ziegler", "Lou=Lou Zeigler")))
+    r = cli("ingest", w1, w2, "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "week2.shn:5:1: warning W-PLAYER-SPELLING: Lou is 'Lou Zeigler'" in out and "one letter" in out, out
+    assert ledger(db) == {"Hank Vogel": -6, "Jo Reinke": -6, "Lou Ziegler": 0, "Lou Zeigler": 0, "Mo Brandt": 14,
+                          "Pat Kuehn": -2}
+
+
+def test_a_father_and_his_son_are_not_one_letter_apart(tmp_path):
+    """verify33b F3: ``Jim Hart Sr`` stored, ``Jim Hart Jr`` in the next night under the same alias: one letter apart,
+    but the suffixes say two players: nothing said; ``Jim Hart Sn`` (a typo of Sr) is still named."""
+    seats = SEATS.replace("Hank=Hank Vogel", "Hank=Jim Hart Sr")
+    db = tmp_path / "club.duckdb"
+    assert "2 stored" in cli("ingest", write(tmp_path, "w1.shn", NIGHT.format(date="2026.12.03", seats=seats)),
+                             "--db", str(db)).output
+    r = cli("ingest", write(tmp_path, "w2.shn", NIGHT.format(date="2026.12.10", seats=seats.replace(
+        "Jim Hart Sr", "Jim Hart Jr"))), "--db", str(db))
+    assert "2 stored" in r.output and "W-PLAYER-SPELLING" not in r.output, r.output
+    r = cli("ingest", write(tmp_path, "w3.shn", NIGHT.format(date="2026.12.17", seats=seats.replace(
+        "Jim Hart Sr", "Jim Hart Sn"))), "--db", str(db))
+    assert "W-PLAYER-SPELLING: Hank is 'Jim Hart Sn'" in " ".join(r.output.split()), r.output
