@@ -306,7 +306,7 @@ def test_f4_pick_rate_by_seat_of_a_player_who_passed_each_time(two_db, monkeypat
     at = run("picking.py", two_db, monkeypatch, group=GROUP, player="Nina Berg")
     text = captions(at)
     assert ("No picks: Nina Berg passed all 2 times the blind reached them (times by seat: 1st 1 · 2nd 1), so every "
-            "seat's rate is 0 %.") in text
+            "offered seat's rate is 0 %.") in text  # the seats never offered say "not offered" (verify33b F2)
     assert "Picks from each seat: ." not in text
     spec, sets = _seat_chart(at)
     bars, labels = spec["layer"]

@@ -154,3 +154,17 @@ def test_twelve_hand_sheet_is_tall_enough_for_its_total_row(tmp_path, monkeypatc
     assert len(df) == 13 and list(df["hand"][:12]) == list(range(1, 13))  # 12 hands, then the total row
     # 12 hands + the total row + the header, 35 px a row (Streamlit's row height) and 3 px of border: 14 x 35 + 3
     assert seen[0].get("height") == 14 * 35 + 3, seen[0].get("height")
+
+
+def test_a_player_the_blind_never_reached_is_not_said_to_have_passed(tmp_path, monkeypatch):
+    # verify33b F2, TWO by hand (rules.md B-5: the blind goes round from the dealer's left and stops at the picker):
+    # hand 1 Hank deals, Jo (1st) passes, Lou (2nd) picks; hand 2 Jo deals, Lou (1st) passes, Mo (2nd) picks.  Pat
+    # was never offered the blind: no rate at any seat (the caption said "passed all 0 times … (times by seat: ), so
+    # every seat's rate is 0 %").  Jo passed once, at the 1st seat: 0 % over 1 offer.
+    db = _db(tmp_path, ("2026.12.03", TWO))
+    text = " ".join(_texts(_page("picking.py", db, monkeypatch, player="Pat Kuehn")).split())
+    assert "the blind never reached Pat Kuehn" in text and "so no seat has a rate" in text, text
+    assert "passed all 0 times" not in text and "times by seat: )" not in text, text
+    text = " ".join(_texts(_page("picking.py", db, monkeypatch, player="Jo Reinke")).split())
+    assert "Jo Reinke passed all 1 time the blind reached them (times by seat: 1st 1)" in text, text
+    assert "so every offered seat's rate is 0 %" in text, text

@@ -131,10 +131,13 @@ else:
         _from = "Picks from each seat: " + " · ".join(
             link(f"{r['seat']}" + (f" of {r['seats']}" if sizes > 1 else "") + f" ({r['picks']:,})",
                  position=r["position"], seats=r["seats"]) for r in _picked) + "."
+    elif f.players and not _offered:  # verify33b F2: the blind never reached them ("passed all 0 times", "0 %")
+        _from = (f"No picks: the blind never reached {' or '.join(md(p) for p in f.players)} (every seat before "
+                 "them picked), so no seat has a rate.")
     elif f.players:
         _from = (f"No picks: {' or '.join(md(p) for p in f.players)} passed all "
                  f"{plural(int(pos['offered'].sum()), 'time')} the blind reached them (times by seat: "
-                 f"{_offers}), so every seat's rate is 0 %.")
+                 f"{_offers}), so every offered seat's rate is 0 %.")
     else:
         _from = (f"No picks: the blind was passed at every seat it reached (times by seat: {_offers})." if _offered
                  else "No picks: the blind reached no seat.")
