@@ -1580,112 +1580,13 @@ def open_csv(path: str | PurePath, name: str | None = None):
     asks, the dialect sniffed from the first 4,096 characters): ``(file,
     reader, header row or None)``; the caller closes the file.  Raises
     ``OSError``."""
-    end, stray = nul_layout(path)
-    if end is None and not stray:
-        fh = open(path, encoding="utf-8-sig", errors=csv_encoding.ERRORS, newline="")
-    else:  # NULs after the last row left out, a stray NUL read as U+FFFD: as read whole (fixh33 F2)
-        fh = _NulText(io.BufferedReader(_Upto(open(path, "rb", buffering=0), end)), encoding="utf-8-sig",
-                      errors=csv_encoding.ERRORS, newline="")
+    fh = open(path, encoding="utf-8-sig", errors=csv_encoding.ERRORS, newline="")
     allow_cells(os.fstat(fh.fileno()).st_size)  # no cell of the file over the csv module's limit (break33 F6)
     sample = fh.read(4096)
     fh.seek(0)
     dialect = _sniff(sample)
     reader = QuotedReader(fh, dialect, str(path) if name is None else name)
     return fh, reader, next(read_rows(reader, str(path) if name is None else name, []), None)
-
-
-#: bytes read at a time when a CSV file on disk is scanned for NUL bytes (:func:`nul_layout`)
-_NUL_CHUNK = 1 << 20
-
-
-def nul_limit(size: int) -> int:
-    """The most NUL bytes a CSV sheet of ``size`` bytes holds that are read as
-    stray NULs in its cells (U+FFFD, a ``W-NUL`` each) rather than as a binary
-    file: one byte in a thousand, at least 8 (break23 F9)."""
-    return max(8, size // 1000)
-
-
-def nul_layout(path: str | PurePath) -> tuple[int | None, bool]:
-    """Where a CSV file on disk holds NUL bytes, as :func:`ingest.pipeline.load_bytes`
-    reads the file whole (break33 F7, break23 F9; fixh33 F2: the same when read in
-    batches): ``(end, stray)``, ``end`` the byte offset where a run of NULs that
-    ends the file starts when no NUL comes before it (the text before it is the
-    sheet), else None; ``stray`` when NULs inside the text (not that run) are
-    few enough to be read as U+FFFD (:func:`nul_limit`).  Read in 1 MiB chunks
-    (bounded memory).  Raises ``OSError``."""
-    with open(path, "rb") as fh:
-        size = os.fstat(fh.fileno()).st_size
-        end = size
-        while end > 0:  # the run of NULs that ends the file, read from the end
-            fh.seek(max(0, end - _NUL_CHUNK))
-            chunk = fh.read(end - max(0, end - _NUL_CHUNK))
-            kept = chunk.rstrip(b"\x00")
-            end -= len(chunk) - len(kept)
-            if kept:
-                break
-        fh.seek(0)
-        n, left = 0, end
-        while left > 0:
-            chunk = fh.read(min(_NUL_CHUNK, left))
-            if not chunk:
-                break
-            left -= len(chunk)
-            n += chunk.count(b"\x00")
-    if end == size or end == 0:
-        return None, 0 < n <= nul_limit(size)
-    if n == 0:
-        return end, False
-    total = n + size - end  # NULs in the text too: all of them stray, as read whole, or a binary file
-    return None, total <= nul_limit(size)
-
-
-class _Upto(io.RawIOBase):
-    """A file's bytes up to ``end`` (None: all of them): the text of a CSV
-    sheet before the NULs that end it (:func:`nul_layout`)."""
-
-    def __init__(self, raw, end: int | None) -> None:
-        self._raw, self._end = raw, end
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return True
-
-    def fileno(self) -> int:
-        return self._raw.fileno()
-
-    def seek(self, pos: int, whence: int = 0) -> int:
-        return self._raw.seek(pos, whence)
-
-    def tell(self) -> int:
-        return self._raw.tell()
-
-    def readinto(self, b) -> int:
-        want = len(b)
-        if self._end is not None:
-            want = max(0, min(want, self._end - self._raw.tell()))
-        got = self._raw.read(want)
-        b[:len(got)] = got
-        return len(got)
-
-    def close(self) -> None:
-        self._raw.close()
-        super().close()
-
-
-class _NulText(io.TextIOWrapper):
-    """A CSV sheet's text with each NUL byte read as U+FFFD, as
-    :func:`ingest.pipeline.load_bytes` reads the file whole (break23 F9)."""
-
-    def __next__(self) -> str:
-        return super().__next__().replace("\x00", "\ufffd")
-
-    def read(self, size: int | None = -1) -> str:
-        return super().read(size).replace("\x00", "\ufffd")
-
-    def readline(self, size: int = -1) -> str:
-        return super().readline(size).replace("\x00", "\ufffd")
 
 
 #: an opening quote read as a plain character (E-CSV-QUOTE) stands as this while the csv module splits its line

@@ -7,7 +7,6 @@ replay --json``, ``GET /hands/{hand}/replay``)."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -131,11 +130,10 @@ def _stray_nuls(name: str, data: bytes) -> list[tuple[int, int]]:
     that is not UTF-8 text once its NULs are left out, or whose NULs are
     more than one byte in a thousand (a binary file, or UTF-16 text, which
     is decoded before this).  Columns are the cells' (a sheet's messages' column: real23b F8), from 1."""
-    from ingest.csv_sheet import looks_like_csv, nul_limit  # noqa: PLC0415
-
     n = data.count(b"\x00")
-    if not n or n > nul_limit(len(data)) or data.startswith(b"PK\x03\x04"):
+    if not n or n > max(8, len(data) // 1000) or data.startswith(b"PK\x03\x04"):
         return []
+    from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
 
     if not looks_like_csv(name, data.replace(b"\x00", b"")):
         return []
@@ -174,12 +172,7 @@ def _nul_tail(name: str, data: bytes) -> tuple[int, Diagnostic] | None:
     ln = len(_LINES.findall(text)) + 1
     col = len(_LINES.split(text)[-1]) + 1
     n = len(data) - len(body)
-    return len(body), _tail_warning(name, n, ln, col)
-
-
-def _tail_warning(name: str, n: int, ln: int, col: int) -> Diagnostic:
-    """The ``W-NUL`` of ``n`` NUL bytes that end a CSV sheet, starting at line ``ln``, column ``col``."""
-    return Diagnostic(
+    return len(body), Diagnostic(
         "W-NUL", f"the file ends in {n:,} NUL byte(s) (0x00) from here, after its last row: a save cut short (a "
         "crash or a full disk writes NULs where the text should be); the rows before them are read, and any row "
         "the save lost is not in the file", "warning", name, ln, col, found=f"{n:,} NUL bytes",
@@ -187,52 +180,6 @@ def _tail_warning(name: str, n: int, ln: int, col: int) -> Diagnostic:
 
 
 _LINES = re.compile(r"\r\n|\r|\n")
-
-
-def nul_notes(path, name: str) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """The ``W-NUL`` warnings of a CSV sheet on disk read in batches, as
-    :func:`load_bytes` gives them for the file read whole (fixh33 F2):
-    ``(stray NULs' warnings, to come first; the NUL tail's, to come last)``,
-    from :func:`ingest.csv_sheet.nul_layout` (which also has the batched
-    reader leave the tail out and read a stray NUL as U+FFFD).  Lines are
-    read one at a time; memory is bounded by the longest line but for the
-    text up to the fifth stray NUL's line, read to place it in its cell.
-    Raises ``OSError``."""
-    from ingest.csv_sheet import _file_cell, nul_layout  # noqa: PLC0415
-
-    end, stray = nul_layout(path)
-    if end is not None:
-        with open(path, "rb") as fh:
-            lines, last, carry_cr, left = 1, b"", False, end
-            while left > 0:
-                chunk = fh.read(min(1 << 20, left))
-                if not chunk:
-                    break
-                left -= len(chunk)
-                text = chunk.decode("latin-1")
-                if carry_cr and text.startswith("\n"):
-                    lines -= 1  # a CR LF split between two chunks is one line end
-                lines += len(_LINES.findall(text))
-                carry_cr = text.endswith("\r")
-                tail = _LINES.split(chunk.decode("latin-1"))[-1].encode("latin-1")
-                last = last + tail if len(_LINES.findall(text)) == 0 else tail
-        n = os.path.getsize(path) - end
-        col = len(last.decode("utf-8", "replace")) + 1
-        return [], [_tail_warning(name, n, lines, col)]
-    if not stray:
-        return [], []
-    where = []
-    with open(path, "rb") as fh:
-        for ln, line in enumerate(fh, 1):  # lines split at LF, as _stray_nuls splits the text
-            if b"\x00" in line:
-                text = line.decode("utf-8", "replace")
-                col = text.find("\x00")
-                while col >= 0:
-                    where.append((ln, col + 1))
-                    col = text.find("\x00", col + 1)
-    placed = [_file_cell(path, ln, col) for ln, col in where[:5]]
-    return _nul_warnings(name, placed + where[5:]), []
-
 
 
 def _nul_warnings(name: str, where: list[tuple[int, int]]) -> list[Diagnostic]:

@@ -34,14 +34,13 @@ same rule from their own modules (:mod:`ingest.protocol_stream`,
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ingest import store as st
 from ingest.model import FileResult
 from ingest.settings import whole_number
 from replay.errors import Diagnostic
-from replay.facts import ShnFile
 
 __all__ = ["BATCH_HANDS", "STREAM_ABOVE", "STREAM_SETTINGS", "stream_above", "batch_hands", "streams", "stream_kind",
            "ingest_large", "ingest_csv_stream", "shn_head", "spooled", "ingest_stream"]
@@ -166,7 +165,7 @@ def ingest_csv_stream(store: st.Store, path: str | os.PathLike, strict: bool = F
 
     def batches():
         got = read_csv_stream(path, name, columns=columns, rules=rules, stored_session=stored, batch=batch)
-        return iter(()) if got is None else _with_nul_notes(got[1], path, name)
+        return iter(()) if got is None else got[1]
 
     try:
         if read_csv_stream(path, name, columns=columns, rules=rules) is None:
@@ -174,26 +173,6 @@ def ingest_csv_stream(store: st.Store, path: str | os.PathLike, strict: bool = F
     except OSError:
         return None
     return _with_settings(store, lambda: _ingest_batches(store, batches, strict, batch, name, on_batch))
-
-
-def _with_nul_notes(batches: Iterator[ShnFile], path, name: str) -> Iterator[ShnFile]:
-    """``batches`` with a sheet's ``W-NUL`` warnings (:func:`ingest.pipeline.nul_notes`):
-    a stray NUL's in the first batch, the NUL tail's in the last, as the sheet read
-    whole says them (fixh33 F2)."""
-    from ingest.pipeline import nul_notes  # noqa: PLC0415
-
-    first, last = nul_notes(path, name)
-    prev = None
-    for shn in batches:
-        if first:
-            shn.errors[:0] = first
-            first = []
-        if prev is not None:
-            yield prev
-        prev = shn
-    if prev is not None:
-        prev.errors.extend(last)
-        yield prev
 
 
 def stream_kind(path: str | os.PathLike, name: str | None = None, columns: str | None = None) -> str | None:
