@@ -68,7 +68,6 @@ cdef class _Reader:
     cdef public object eol_trick
     cdef public object pasted
     cdef public object sess_rules
-    cdef public object sess_seats_tag
     cpdef _process(self, toks, i)
     cpdef _dealt(self, rec)
     cpdef _tricked(self, rec, last)

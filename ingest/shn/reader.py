@@ -1432,7 +1432,7 @@ class _Reader:
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
         "curly_said", "voided_sessions", "sess_last", "block_sid", "block_again", "block_restart", "sess_day",
-        "eol_trick", "pasted", "sess_rules", "sess_seats_tag",
+        "eol_trick", "pasted", "sess_rules",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -1473,9 +1473,6 @@ class _Reader:
         #: played by them, as a later file's continuation of the session is named against them (break33 F1: its
         #: hands were scored by the default profile, unsaid)
         self.sess_rules: dict[str, tuple] = {}
-        #: each session's [Seats] read in this file, with its place: a block of it written again without one is
-        #: played by them, as by its [Date] and [Rules] (verify33 F5: its hands were E-SEATS-MISSING)
-        self.sess_seats_tag: dict[str, tuple] = {}
         #: a streamed file's trick refused at its line end ('t1 Al:' and nothing), as (line, 't1', 'Al'): the lines
         #: below it are not read yet, so its hint (real27 F5) is made when the hand ends (None: no such refusal)
         self.eol_trick: tuple | None = None
