@@ -62,6 +62,7 @@ def _check_folder_run(r, b_name: str, db: Path) -> None:
 def test_a_sheet_readers_failure_is_that_files_error_and_the_folder_goes_on(tmp_path, monkeypatch):
     """The CSV sheet reader raises (as F2's KeyError did): load_bytes turns it into b.csv's E-INTERNAL."""
     import ingest.csv_sheet  # noqa: PLC0415
+    import ingest.xlsx_sheet  # noqa: F401, PLC0415  (bound to the real read_table before the patch, for later tests)
 
     monkeypatch.setattr(ingest.csv_sheet, "read_table", _boom)
     db = tmp_path / "f.duckdb"
