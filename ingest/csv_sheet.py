@@ -4793,6 +4793,20 @@ def _doubled_hint(res: FileResult, records: list[HandRecord]) -> None:
               "are read")
 
 
+def _running_hand_row(out: CsvResult, row: list, index: dict[str, int], cell) -> bool:
+    """True when a running pad's (``--columns units=running``) row is a hand, False for an opening row (each
+    player's standing carried over, no hand).  A hand is a row that names one (a Picker, Dealer, Leaster ... cell:
+    :data:`HAND_FIELDS`), or, on a pad without such columns, a row whose Hand cell is a hand number (1 or more)
+    beside a standing: its units are the standings less the row above's, and the roles are worked out from them
+    as on a sheet of each hand's units (rules.md B-31; break34 F1: such a pad stored nothing without a word).
+    ``cell``: ``(row, field) -> (text, column)``; an opening row's Hand cell is blank, a word ('start') or 0."""
+    if any(cell(row, f)[0] for f in HAND_FIELDS if f != "hand"):
+        return True
+    number = whole_units(cell(row, "hand")[0] or "")
+    return number is not None and number >= 1 and any(
+        index[p] < len(row) and whole_units(row[index[p]]) is not None for p in out.players)
+
+
 #: what a refused row of a score pad read as each hand's units is told (:func:`_running_hint`)
 RUNNING_HINT = ("looks like running totals: read it with --columns units=running (on the Import page: units=running "
                 "in CSV columns)")
@@ -5401,13 +5415,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             if night_of.get(dtext, dtext) != run_night:
                 above_standing = standing
                 run_night, standing, run_width = night_of.get(dtext, dtext), {}, None
-                if above_standing and any(cell(row, f)[0] for f in HAND_FIELDS if f != "hand"):
+                if above_standing and _running_hand_row(out, row, index, cell):
                     # a night opened by a hand under a night of standings: a season pad may carry them over (sheet32
                     # F5); read from 0, and from them when a second reading asks (_carried_over)
                     out.carried[r] = dict(above_standing)
                     if r in out.carry_rows:
                         standing = dict(above_standing)
-            if not any(cell(row, f)[0] for f in HAND_FIELDS if f != "hand"):  # standings and no hand: the night's
+            if not _running_hand_row(out, row, index, cell):  # standings and no hand: the night's
                 for p in out.players:  # opening row (zeros, or a season's standing carried over)
                     v = whole_units(row[index[p]]) if index[p] < len(row) else None
                     if v is not None:
