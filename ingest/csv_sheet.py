@@ -64,6 +64,10 @@ Two kinds of CSV file, told apart by the header (or ``--columns``):
   Each row must sum to zero (rules.md B-35); a row that does not is refused
   at its row, the others kept.  Any number of players.  Stored as
   settlements without hands (:class:`Sitting`, table ``settlements``).
+  With ``--columns units=running`` each row holds the players' standings
+  after a hand: the rows of one date (session, group) are one sitting from
+  0, its nets the last row's standings (each row less the row above must
+  sum to zero; break34 F2).
 
 The column mapping is guessed from the header (:func:`guess_columns`:
 English and German names, any case) and can be given as
@@ -4099,6 +4103,11 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
     dash_said = False  # W-CSV-DASH, once
     from replay.profile import LARGEST_TABLE  # noqa: PLC0415  (pydantic: not at a light command's start)
     wide: list[tuple[int, str, dict[str, int], int, int]] = []  # rows of more cells than a table seats: 0s absent
+    # --columns units=running: the sitting (date, session, group) whose standings are read, its players' last
+    # standings, and its Sitting (the nets of its rows so far)
+    run_night: tuple | None = None
+    standing: dict[str, int] = {}
+    run_sit: Sitting | None = None
     for r, row in rows:
         if not any(c.strip() for c in row):
             continue
@@ -4151,6 +4160,22 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                 absent += 1
                 continue
             units[out.names.get(p, p)] = v
+        extra = {"group": out.group} if out.group else {}  # --columns group=NAME: every sitting's
+        for f in ("session", "group"):
+            if f in out.columns:
+                k = index[out.columns[f]]
+                extra[f] = (row[k].strip() if k < len(row) else "") or None
+        night = (d, extra.get("session"), extra.get("group"))
+        if out.running and bad is None:
+            # --columns units=running: each row is the players' standings after a hand of the sitting, from 0 at
+            # its first row; the row's nets are the standings less the row above's (break34 F2: the standings
+            # were added up, four rows of a night stored as four sittings)
+            if night != run_night:
+                run_night, standing, run_sit = night, {}, None
+            written_units, units = units, {p: v - standing.get(p, 0) for p, v in units.items()}
+            standing.update(written_units)
+            if not any(units.values()):  # the standings unchanged (a row copied down): no hand
+                continue
         if bad is None and len(units) + absent >= 2 and not any(units.values()):
             # every net 0 (a day with no game entered, a template's row): no units change hands and who sat is not
             # written, so no sitting is stored (real30 F1: its 26 players each counted a session)
@@ -4171,12 +4196,13 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
         if bad is not None:
             out.result.errors.append(bad)
             continue
-        extra = {"group": out.group} if out.group else {}  # --columns group=NAME: every sitting's
-        for f in ("session", "group"):
-            if f in out.columns:
-                k = index[out.columns[f]]
-                extra[f] = (row[k].strip() if k < len(row) else "") or None
+        if out.running and run_sit is not None:  # the sitting's next row of standings: its nets added
+            for p, v in units.items():
+                run_sit.units[p] = run_sit.units.get(p, 0) + v
+            continue
         out.sittings.append(_Sit(d, units, r, **extra))
+        if out.running:
+            run_sit = out.sittings[-1]
         if absent:
             wide.append((r, d, units, written, absent))
     beyond.rest(out.result.errors)

@@ -28,6 +28,7 @@ from pathlib import PurePath
 from ingest import store as st
 from ingest.csv_encoding import note_file
 from ingest.csv_sheet import (HAND_FIELDS, CsvResult, Layout, _ledger, _money_cell, _money_error, _order_of, money_units,
+                              running_option,
                               open_csv, read_rows, sheet_header, stake_option)
 from ingest.model import FileResult
 from replay.errors import Diagnostic
@@ -79,6 +80,8 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
     except ValueError:
         return None
     if "date" not in cols or any(f in cols for f in HAND_FIELDS):
+        return None
+    if running_option(columns):  # running standings: a sitting's rows are read together, the file whole (break34 F2)
         return None
     ledger = CsvResult("ledger", cols, players, FileResult(path=name), names=names)
     index = {c: i for i, c in enumerate(header)}

@@ -74,3 +74,61 @@ def test_a_running_pad_without_a_picker_column_and_an_opening_row(tmp_path):
     assert r.exit_code == 0 and "2 stored, 0 duplicates, 0 rejected" in r.output, r.output
     assert [u for *_x, u in _units(db)] == [HAND1, HAND2]
 
+
+# F2: a ledger (a date column and the players, no hand column) given --columns units=running: each row is the
+# players' standings after a hand of the night, from 0 (rules.md B-35: every row's nets and so every standing sum
+# to 0).  The night's sitting is its last row's standings, worked by hand as the sum of the rows' differences:
+#   row 1:            Sepp +20, Hans -20, Rosi +20, Vroni -20                 (sum 0)
+#   row 2 - row 1:    Sepp -90, Hans +270, Rosi -90, Vroni -90                (sum 0)
+#   row 3 - row 2:    Sepp -180, Hans -180, Rosi +540, Vroni -180             (sum 0)
+#   row 4 - row 3:    Sepp -80, Hans +20, Rosi +20, Vroni +40                 (sum 0)
+#   night:            Sepp 20-90-180-80 = -330, Hans -20+270-180+20 = +90, Rosi 20-90+540+20 = +490,
+#                     Vroni -20-90-180+40 = -250  (sum 0), one sitting (not 4 sittings adding the standings:
+#                     Sepp 20-70-250-330 = -630)
+# The euro pad (stake 0.10 a unit): -3.30 / 0.10 = -33, 0.90 / 0.10 = +9, 4.90 / 0.10 = +49, -2.50 / 0.10 = -25.
+LEDGER = ("Datum;Sepp;Hans;Rosi;Vroni\n"
+          "20.11.2026;20;-20;20;-20\n"
+          "20.11.2026;-70;250;-70;-110\n"
+          "20.11.2026;-250;70;470;-290\n"
+          "20.11.2026;-330;90;490;-250\n")
+EURO = ("Datum;Sepp;Hans;Rosi;Vroni\n"
+        "20.11.2026;0,20;-0,20;0,20;-0,20\n"
+        "20.11.2026;-0,70;2,50;-0,70;-1,10\n"
+        "20.11.2026;-2,50;0,70;4,70;-2,90\n"
+        "20.11.2026;-3,30;0,90;4,90;-2,50\n")
+
+
+def _sittings(db):
+    with st.reading(db) as con:
+        rows = con.execute("SELECT session_id, player, units FROM settlements ORDER BY session_id").fetchall()
+    by = {}
+    for sid, p, u in rows:
+        by.setdefault(sid, {})[p] = u
+    return list(by.values())
+
+
+def test_a_ledger_of_running_standings_stores_the_nights_last_standing(tmp_path):
+    for name, text, columns, night in (
+            ("cents.csv", LEDGER, "units=running", {"Sepp": -330, "Hans": 90, "Rosi": 490, "Vroni": -250}),
+            ("euro.csv", EURO, "stake=0.10,units=running", {"Sepp": -33, "Hans": 9, "Rosi": 49, "Vroni": -25})):
+        path = tmp_path / name
+        path.write_text(text)
+        db = tmp_path / (name + ".duckdb")
+        r = runner.invoke(app, ["ingest", str(path), "--columns", columns, "--db", str(db)])
+        assert r.exit_code == 0 and "1 sitting(s) stored" in r.output, (name, r.output)
+        assert "W-CSV-LEDGER-HANDS" not in r.output and "W-SITTING-TWICE" not in r.output, r.output
+        assert _sittings(db) == [night], name
+        assert sum(night.values()) == 0
+
+
+def test_a_ledger_of_running_standings_starts_each_night_from_0(tmp_path):
+    """Two nights: the second's rows are its own standings from 0 (as a score pad's: test_csv_night).  Night 2:
+    row 1 Sepp +10, Hans -10; row 2 Sepp -20 (-30), Hans +20 (+30), Rosi +10, Vroni -10 ->
+    Sepp -20, Hans +20, Rosi +10, Vroni -10 (sum 0)."""
+    path = tmp_path / "two.csv"
+    path.write_text(LEDGER + "27.11.2026;10;-10;;\n27.11.2026;-20;20;10;-10\n")
+    db = tmp_path / "two.duckdb"
+    r = runner.invoke(app, ["ingest", str(path), "--columns", "units=running", "--db", str(db)])
+    assert r.exit_code == 0 and "2 sitting(s) stored" in r.output, r.output
+    assert _sittings(db) == [{"Sepp": -330, "Hans": 90, "Rosi": 490, "Vroni": -250},
+                             {"Sepp": -20, "Hans": 20, "Rosi": 10, "Vroni": -10}]
