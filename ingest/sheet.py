@@ -32,7 +32,7 @@ from replay.scoring import NOPICK_GAMES, renege_case, renege_legend
 from ingest.unicode_text import nfc
 
 __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound",
-           "kept_reason", "pot_carry_reason", "seat_units_text", "SAT_OUT_WORD"]
+           "kept_reason", "pot_carry_reason", "seat_units_text", "SAT_OUT_WORD", "ramsch_said"]
 
 POT_SEAT = "(pot)"
 #: after the result of a hand kept against the rules (SheetRow.kept): the foot of the sheet says why
@@ -863,7 +863,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str, played_ramsch=No
             sheet.renege = True
             sheet.renege_cases.add(renege_case(breakdown))
         if g == "schafkopf" and outcome == "ramsch":  # who lost, a tie, Jungfrau, Durchmarsch (sk32 F5)
-            words = _ramsch_said(con, hand_id, status, hand_rules or rules or "", list(seats or []),
+            words = ramsch_said(con, hand_id, status, hand_rules or rules or "", list(seats or []),
                                  list(units or []), mult, stake, played_ramsch)
             if words is not None:
                 said, jungfrau = words.result, words.jungfrau
@@ -887,9 +887,9 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str, played_ramsch=No
     return sheet
 
 
-def _ramsch_said(con: duckdb.DuckDBPyConnection, hand_id: int, status: str, rules: str, seats: list[str],
-                 units: list[int], mult: int | None, stake: int | None, played=None):
-    """A stored Ramsch's result for the sheet (rules.md G-17, sk32 F5), a
+def ramsch_said(con: duckdb.DuckDBPyConnection, hand_id: int, status: str, rules: str, seats: list[str],
+                units: list[int], mult: int | None, stake: int | None, played=None):
+    """A stored Ramsch's result for the sheet and the Replay page (rules.md G-17, sk32 F5, break34 F4), a
     :class:`replay.ramsch_words.RamschWords`: a game with a card log by
     ``played(con, hand_id)`` when given
     (:func:`ingest.schafkopf_hand.stored_ramsch_words`: replayed as ``shead

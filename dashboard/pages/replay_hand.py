@@ -33,6 +33,7 @@ from dashboard.table import (frame_of_sk, frames_from_cardlog, german_name, germ
                              trick_status)
 from ingest.analyze import stored_analysis
 from ingest.render import factor_note
+from ingest.sheet import ramsch_said
 from ingest.sheet_facts import marks_names
 from ingest.schafkopf_hand import replay_schafkopf_stored
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text, sources_where
@@ -419,6 +420,15 @@ if len(frames) < 2:
                f"lost by {min(o.units, key=o.units.get)}" if any(o.units.values()) else "a wash")
         st.markdown(f"**{o.outcome.capitalize()}** {md(who)}"
                     + (f" ({o.picker_points})" if o.picker_points is not None else ""))
+    elif schafkopf and o.outcome == "ramsch":
+        # a Ramsch known by its score: the loser and the Jungfrauen, or a Durchmarsch, as the Sheet says them
+        # (rules.md G-17; break34 F4: the page said the deal was thrown in)
+        with reading(db) as con:
+            words = ramsch_said(con, stored.hand_id, o.status, o.rules or "", list(o.units), list(o.units.values()),
+                                o.multiplier, o.stake)
+        st.markdown("**Result** Ramsch: " + (md(str(words)) if words is not None else
+                                             "played; the score fits no Ramsch result, so who lost is not told "
+                                             "(an agreed score)"))
     else:
         said = result_words(o.outcome, False, o.game_type)  # a deal thrown in is no misdeal (G-4, verify32 F8b)
         st.markdown(f"**Result** {said}: " + ("nobody announced a game (rules.md G-4)." if said != o.outcome else
