@@ -58,11 +58,14 @@ def keep_raw_reading(sess: SessionRec, path: str | None) -> Diagnostic:
     sid, raw_sid = sess.id, sess.raw_id()
     name = next(iter(sess.raw))
     at = sess.tag_pos.get(name)
+    spaced = sess.raw[name].strip() == sess.tags[name]
+    what, when, why = (("ends in a space", "with the space before session 23", "end space") if spaced else (
+        "has a typographic apostrophe or quote", "with it before session 34", "typographic mark"))  # newuser34 F1
     d = Diagnostic(
-        "W-TAG-SPACES", f"[{name} {sess.raw[name]!r}] ends in a space, read as {sess.tags[name]!r}; but this "
-        f"session is stored as {raw_sid!r} (read with the space before session 23), so its hands are filed there, "
-        f"not under {sid!r}; to file the night under {sid!r}: shead void {shlex.quote(raw_sid)} --session --reason 'end "
-        "space', then ingest the file again", "warning", path, at.line if at else 0, at.col if at else 0,
+        "W-TAG-SPACES", f"[{name} {sess.raw[name]!r}] {what}, read as {sess.tags[name]!r}; but this "
+        f"session is stored as {raw_sid!r} (read {when}), so its hands are filed there, "
+        f"not under {sid!r}; to file the night under {sid!r}: shead void {shlex.quote(raw_sid)} --session --reason "
+        f"'{why}', then ingest the file again", "warning", path, at.line if at else 0, at.col if at else 0,
         found=repr(sess.raw[name]), expected=repr(sess.tags[name]))
     sess.tags.update(sess.raw)
     sess.raw.clear()

@@ -213,6 +213,10 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 #: The tags shead reads (docs/notation.md §4.1); any other is kept as written.
 _KNOWN_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table", "Seats", "Rules", "Cards"})
 _TRIMMED_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table"})  # read without spaces at their ends
+#: newuser34 F1: a phone's smart punctuation inside an identity tag's value (``[Event "Schultz’s Tuesday"]``) is read
+#: as the ASCII mark, so that the night typed on a phone is the night typed on a keyboard (docs/notation.md §4.1)
+_PLAIN_MARKS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'", "\u201c": '"',
+                              "\u201d": '"'})
 #: the tags that name a night (a session's id, docs/notation.md §4.2): one written below a hand's statements with
 #: another value than its session's is E-TAG-LATE (real22 F4)
 _NIGHT_TAGS = frozenset({"Event", "Date", "Table"})
@@ -2469,7 +2473,8 @@ class _Reader:
             value = raw
         if name not in _KNOWN_TAGS and name[0] != "_":
             self._near_miss_tag(name, col)
-        elif name in _TRIMMED_TAGS and value != (trimmed := value.strip()):  # a no-break space too (real23b F5)
+        elif name in _TRIMMED_TAGS and value != (trimmed := value.strip().translate(_PLAIN_MARKS)):
+            # a no-break space too (real23b F5); a typographic apostrophe or inner curly quote too (newuser34 F1)
             # a phone's predictive text ends a word with a space: "Friday Phone Club " is the group "Friday Phone
             # Club" and "2026.12.11 " the day (real23 F1, F3), as [Seats] names are read; the value as written is
             # kept for a session stored before this reading (SessionRec.raw_id)
