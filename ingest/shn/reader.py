@@ -1805,6 +1805,10 @@ class _Reader:
         not read it), a phone's full stops after its words read with one
         warning (phone32 F3, :func:`_full_stops`)."""
         stops = _full_stops(toks, self.cards, self.seatset) if "." in line else None
+        t0 = toks[0]
+        if t0[0] in "hH" and len(t0) > 4 and t0[4:].isdecimal() and t0[:4].lower() == "hand" and t0[4:].isascii():
+            self._hand_fused(line, toks)  # newuser34 F2: 'Hand2', a missed space
+            return
         h = self.hand
         if h is not None and h.score is not None and toks[0] in self.seatset and not self.skipping \
                 and self._score_wrapped(line, toks):
@@ -1812,6 +1816,26 @@ class _Reader:
         self._process(toks, 0)
         if stops:
             self._stops_said(line, toks, stops)
+
+    def _hand_fused(self, line: str, toks: list[str]) -> None:
+        """A line starting ``hand2`` / ``Hand2`` (a phone's missed space,
+        newuser34 F2): read as ``hand 2``, with a ``W-PHONE-SLIP`` at it
+        naming the new hand (its meaning is certain: no seat alias may be a
+        keyword, and a word of 'hand' and digits is no statement).  The line
+        read for positions keeps its length (``hand2 ...``: the number is
+        found right after ``hand``), so every column stays.  The slow path
+        alone: such a line is never the fast path's."""
+        t0 = toks[0]
+        col = line.find(t0) + 1
+        read_as = f"hand {int(t0[4:])}"
+        toks[0:1] = ["hand", t0[4:]]
+        self.line = line[:col - 1] + "hand" + line[col + 3:]
+        self._process(toks, 0)
+        h = self.hand
+        self.errors.append(Diagnostic(
+            "W-PHONE-SLIP", f"found {_quote(t0)}: 'hand' and its number without the space between them; read as "
+            f"'{read_as}' (a hand starts with 'hand N'); write '{read_as}' to silence this warning", "warning",
+            self.path, self.ln, col, (h.number or None) if h is not None else None, None, t0, read_as))
 
     def _pairs_after_score(self, toks: list[str]) -> bool:
         """True when ``toks`` are only seat and units pairs (a seat in force,
