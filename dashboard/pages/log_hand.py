@@ -320,23 +320,16 @@ def list_sessions(con) -> list[tuple]:
 
 
 def hands_before(con, session: str, number: int) -> str:
-    """The stored hands of ``session`` before hand ``number``, as SHN text,
-    when a doubler among them may raise the stake of the next hand or the
-    session keeps a pot (``pot=on``, rules.md D-19); else the session's last
-    stored hand before ``number`` alone (one row, however long the session):
-    what the dealer rotation check (``W-SESSION-DEALER``, rules.md B-1) and
-    the repeat check (:func:`repeat_warning`) need, as ``shead ingest`` has
-    them from the stored hands (newuser28 F1: a hand entered twice on a
-    phone was stored twice without a word); "" when none is stored."""
-    # a doubler among them, or a pot carried from hand to hand (pot=on: break21b F14, the pot left out of the
-    # score shown, with a false "an earlier hand is missing")
-    carry = con.execute("SELECT count(*) FILTER (WHERE outcome = 'doubler') + count(*) FILTER (WHERE "
-                        "replace(rules, ' ', '') ILIKE '%pot=on%') FROM hands WHERE session = ? AND hand < ?",
-                        [session, number]).fetchone()[0]
-    if not carry:
-        rows = sources_where(con, "h.session = ? AND h.hand = (SELECT max(hand) FROM hands WHERE session = ? AND "
-                                  "hand < ?)", [session, session, number])
-        return "".join(src.rstrip("\n") + "\n\n" for src in rows)
+    """The stored hands of ``session`` before hand ``number``, as SHN text
+    ("" when none is stored): all of them, as ``shead ingest`` replays the
+    stored hands of a session it continues (``Store.prior_hands``), so that
+    the validator has the session from hand 1 -- the carry of a doubler
+    (rules.md D-11, D-12) or a pot (``pot=on``, D-19), the dealer rotation
+    check (``W-SESSION-DEALER``, B-1) and the repeat check
+    (:func:`repeat_warning`, newuser28 F1).  Only the last hand sent (as
+    before session 34, when the session held no doubler and no pot) made
+    hand 3 on say a false ``W-SESSION-GAP`` (newuser34 F3: hand 1 looked
+    missing)."""
     rows = sources_where(con, "h.session = ? AND h.hand < ?", [session, number])
     return "".join(src.rstrip("\n") + "\n\n" for src in rows)
 
