@@ -64,3 +64,14 @@ def test_a_real_gap_is_still_said(two_hands):
     fill(at, number=4, dealer="Di", picker="Cy", partner="Ed", pts=72)
     press(at, "Check score")
     assert [w.value for w in at.warning if "W-SESSION-GAP" in w.value], [w.value for w in at.warning]
+
+
+def test_f4_two_numbers_in_the_card_points_box_are_said_in_the_form_words(two_hands):
+    # newuser34 F4: '7 2' in Card points said SHN's "expected a statement keyword such as hand, deal ..."
+    at = ok(page("log_hand.py").run())
+    fill(at, dealer="Cy", picker="Cy", partner="Ed")
+    at.text_input(key="lh_pts").set_value("7 2")
+    press(at, "Check score")
+    shown = texts(at)
+    assert "'7 2' is two numbers: the box takes one whole number (72, if the space is a slip)" in shown, shown
+    assert "statement keyword" not in shown

@@ -474,6 +474,28 @@ def _punct_hint(t: str) -> str:
     return ""
 
 
+#: a number glued to the word after it ('70win', '52lose', '95win-s'): newuser34 F4
+_NUMBER_GLUED = re.compile(r"(\^?(?:0|[1-9][0-9]*))([A-Za-z][A-Za-z-]*)")
+
+
+def _glued_hint(t: str, seats) -> str:
+    """A hint for a missed space (newuser34 F4): a keyword glued to its
+    value (``pts60``, ``callAS``, ``pickNed``: the value a number, a card or
+    a seat alias of ``seats``), or a number glued to the keyword after it
+    (``70win``): "; write 'X Y'".  '' for anything else.  Built only for an
+    error's message, never on a line the reader reads."""
+    m = _NUMBER_GLUED.fullmatch(t)
+    if m is not None and m[2].lower() in KEYWORDS:
+        return f"; write '{m[1]} {m[2].lower()}': a space between the number and '{m[2].lower()}'"
+    for k in range(min(len(t) - 1, 12), 1, -1):
+        kw, rest = t[:k].lower(), t[k:]
+        if kw in KEYWORDS and (rest in seats or rest in CARD_SPELLINGS or rest.upper() in CARD_SPELLINGS
+                               or _SINT_RE.fullmatch(rest.lstrip("^")) is not None):
+            val = rest.upper() if rest not in seats and rest.upper() in CARD_SPELLINGS else rest
+            return f"; write '{kw} {val}': a space between '{kw}' and {_quote(val)}"
+    return ""
+
+
 def _sep_hint(toks: list[str], k: int, word: str | None = None) -> str:
     """A hint for a score pad's '=' or a ':' between a name and what it takes
     at token ``toks[k]``, glued or spaced on either side (break27b F7):
@@ -2215,8 +2237,11 @@ class _Reader:
             what = f"found {_quote(t)}: a '}}' without an opening '{{'"
         else:
             what = f"found {_quote(t)} where a statement was expected"
-        hint = did_you_mean(t, sorted(KEYWORDS), cutoff=0.75) if t.isalpha() and len(t) >= 3 else ""
-        if t.lower() in _RESULT_WORDS:  # a score sheet's word for the outcome (a tester's 'pts 70  won')
+        glued = _glued_hint(t, self.seatset) if len(t) > 2 and t.lower() not in KEYWORDS else ""
+        hint = did_you_mean(t, sorted(KEYWORDS), cutoff=0.75) if t.isalpha() and len(t) >= 3 and not glued else ""
+        if glued:  # 'pts60', 'callAS', 'pickNed': a missed space (newuser34 F4), before any other reading of it
+            hint = glued
+        elif t.lower() in _RESULT_WORDS:  # a score sheet's word for the outcome (a tester's 'pts 70  won')
             hint = (f"; did you mean {_RESULT_WORDS[t.lower()]!r}? (an outcome is win, lose, win-s, lose-s, win-z "
                     "or lose-z)")
         elif t.lower() in ("schneider", "schwarz", "no-tricker", "notricker"):  # the tier said in words (new22 F3:
@@ -3698,7 +3723,8 @@ class _Reader:
         mark = ", ^ before it for a result agreed at the table" if agreed_ok else ""
         raise self._err("E-NUMBER", f"found {_quote(t)} after {_quote(kw)}; expected a whole number without sign or "
                         f"leading zeros, or ? when unknown{mark}"
-                        + (_punct_hint(t) if toks is None else _sep_hint(toks, j, kw)), col, t, "a number")
+                        + (_glued_hint(t, ()) or (_punct_hint(t) if toks is None else _sep_hint(toks, j, kw))),
+                        col, t, "a number")
 
 
 def _seat_statement(attr: str, kw: str, tie: bool = False):
@@ -4322,6 +4348,13 @@ def read_number(typed, kw: str) -> tuple[int | None, list[Diagnostic]]:
         msg = errors[0].message
         if "expected a whole number" in msg:  # the plain refusal, without the statement's SHN words
             raise ValueError(f"{str(typed).strip()!r} is not a whole number")
+        if errors[0].code == "E-STATEMENT":  # more than the number ('7 2'): the form's words, not SHN's (newuser34 F4)
+            parts = t.split()
+            if len(parts) > 1 and all(_SINT_RE.fullmatch(w) for w in parts):
+                one = f" ({''.join(parts)}, if the space is a slip)" if all(w.isdecimal() for w in parts) else ""
+                many = {2: "two", 3: "three"}.get(len(parts), "several")
+                raise ValueError(f"{t!r} is {many} numbers: the box takes one whole number{one}")
+            raise ValueError(f"{str(typed).strip()!r} is not a whole number: the box takes one whole number")
         raise ValueError(msg if t in msg else f"{t!r}: {msg}")
     (h,) = f.hands
     if kw == "score":
