@@ -485,7 +485,8 @@ def test_hand_number_already_stored_is_refused(example_db):
     press(at, "Check score")
     # and what to do (newuser31 F1): the edit tab, or the next free number (15..18 stored: 19)
     assert f"hand 14 is already stored in session {SESSION}: to correct it, choose 'edit' above → Stored hand: " \
-        "hand 14; to log a new hand, save it as hand 19 (the next free number)" in [e.value for e in at.error]
+        "hand 14; to log a new hand, save it as hand 19 (the number after the last stored hand)" in [
+            e.value for e in at.error]
     assert hand_count(db) == 5
 
 

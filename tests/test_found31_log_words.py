@@ -39,7 +39,7 @@ def test_f1_a_stored_number_says_to_use_edit_or_the_next_free_number(example_db)
     # the edit tab as it is labelled ("edit"), and its box ("Stored hand: hand 16")
     assert "to correct it, choose 'edit' above → Stored hand: hand 16" in said[0], said
     # 17 and 18 are stored: 19 is the first free number above 16
-    assert "to log a new hand, save it as hand 19 (the next free number)" in said[0], said
+    assert "to log a new hand, save it as hand 19 (the number after the last stored hand)" in said[0], said
     assert "dealer" not in said[0].lower(), said  # nothing claimed about the Dealer box
     assert "Not saved: 1 problem (shown at the field above)." in _errors(at)
     assert hand_count(db) == 5  # nothing stored

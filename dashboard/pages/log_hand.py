@@ -357,6 +357,15 @@ def next_free(con, session: str | None, after: int) -> int:
     return n
 
 
+def next_new(con, session: str) -> int:
+    """The number a new hand of ``session`` takes: the first free number
+    after its last stored hand (:func:`next_free`), not a number skipped
+    between stored hands (newuser34 F5: hand 8 offered in a night of hands
+    1..7 and 9..13, where the next hand is 14)."""
+    top = con.execute("SELECT max(hand) FROM hands WHERE session = ?", [session]).fetchone()[0]
+    return next_free(con, session, int(top or 0))
+
+
 def hand_exists(con, session: str, number: int) -> bool:
     return con.execute("SELECT count(*) FROM hands WHERE session = ? AND hand = ?",
                        [session, number]).fetchone()[0] > 0
@@ -522,7 +531,7 @@ def _session_checks(ctx: dict, number: int, errs: dict, field: str) -> str | Non
                         else "'an existing session' above, this one, then 'edit'")
                 errs[field] = [f"hand {number} is already stored in session {ctx['session']}: to correct it, "
                                f"choose {edit} → Stored hand: hand {number}; to log a new hand, save it as "
-                               f"hand {next_free(con, ctx['session'], number)} (the next free number)"]
+                               f"hand {next_new(con, ctx['session'])} (the number after the last stored hand)"]
                 return None
             return hands_before(con, ctx["session"], number)
     except StoreMissing:
