@@ -87,3 +87,9 @@ def test_a_night_stored_with_the_curly_apostrophe_keeps_its_hands(tmp_path, monk
     assert "0 stored, 1 duplicates" in r.output and "W-TAG-SPACES" in r.output and "typographic" in r.output, r.output
     totals = ledger(db)
     assert totals == {"Kurt Weber": -1, "Lou Pagel": -1, "Meg Stoltz": -1, "Ned Hahn": 2, "Ole Brandt": 1}
+
+
+def test_the_curly_quotes_warning_shows_the_value_as_read():
+    shn = read(B, "apos_b.shn")
+    (d,) = [d for d in shn.errors if d.code == "W-TAG-QUOTES"]
+    assert d.expected == "[Event \"Schultz's Tuesday\"]" and "as [Event \"Schultz's Tuesday\"]" in d.message

@@ -2497,11 +2497,12 @@ class _Reader:
         m = _TAG.fullmatch(t)
         if m is None and (m := _TAG_CURLY.fullmatch(t)) is not None and not self.curly_said:  # smart punctuation
             self.curly_said = True  # said once a file, at its first such tag
+            shown = m.group(2).translate(_PLAIN_MARKS) if m.group(1) in _TRIMMED_TAGS else m.group(2)  # newuser34 F1
             self.errors.append(Diagnostic(
                 "W-TAG-QUOTES", f"found the tag {_quote(t)} with curly quotes; read it, and every tag of this file "
-                f"so written, as [{m.group(1)} \"{m.group(2)}\"] (a phone's smart punctuation writes them; write "
+                f"so written, as [{m.group(1)} \"{shown}\"] (a phone's smart punctuation writes them; write "
                 "straight quotes \" to silence this warning)", "warning", self.path, self.ln, col, None, None, t,
-                f'[{m.group(1)} "{m.group(2)}"]'))
+                f'[{m.group(1)} "{shown}"]'))
         if m is None:
             if t[-1] != "]" or _TAG_OPEN_QUOTE.fullmatch(t):
                 raise self._err("E-UNTERMINATED", f"found the tag {_quote(t)} without its closing quote and ']' on "
