@@ -308,6 +308,37 @@ _TABLE_ROW = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+((?:[+-]?\d+\s+){3}[+-]?\d+)\s+(
 _PLAYED_BY = re.compile(r"gespielt von (\S+) am (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)")
 _PROTOCOL_OF = re.compile(r"protokoll vom (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)", re.IGNORECASE)
 _PRICE_START = re.compile(r"(?:Das|Der) (?:Rufspiel|Einzelspiel|Ramsch|Spiel) kostet")
+#: A score table's header and the game number of the row below it, over the whole text (one C-level scan: the
+#: numbers tell a second protocol pasted in without its header, sk34 F3).
+_ROW_NUMBER = re.compile(r"(?:(?<=[\r\n])|\A)[ \t]*Spiel[ \t]+Preis[^\r\n]*[\r\n]\s*(\d+)[ \t]")
+
+
+def _restart(text: str, lines: list[str], starts: list[int]) -> tuple[int, int, int, int] | None:
+    """Where a second protocol pasted below the first without its header
+    starts (sk34 F3): its game 1 after a higher game number, NetSchafkopf
+    numbering each protocol from 1 (a game written again is no new protocol:
+    its number is not 1, or it is game 1 word for word).  ``(index into
+    starts of that game's block, the line of its row, the highest game
+    number before it, that row's match)``, the line 1-based, for rows within
+    ``lines`` (the file as read so far); None when the numbers never go back
+    to 1."""
+    high = high_at = 0
+    for m in _ROW_NUMBER.finditer(text):
+        n = int(m.group(1))
+        if n == 1 and high >= 1:
+            row = len(_LINE_SPLIT.split(text[:m.start(1)]))  # the row's line (rare: only at a restart)
+            if row > len(lines):
+                return None
+            k = next((j for j in range(len(starts) - 1, -1, -1) if starts[j] < row), None)
+            if k is None or k == 0:
+                return None
+            if high == 1 and [x.strip() for x in lines[starts[k]:row]] == [x.strip() for x in
+                                                                          lines[starts[0]:starts[0] + row - starts[k]]]:
+                continue  # game 1 written again below itself, word for word: a copy, refused as before
+            return k, row, high, high_at
+        if n > high:
+            high, high_at = n, m
+    return None
 
 
 def _header_date(warnings: list[Diagnostic], path: str, ln: int, line: str, m: re.Match, iso: str,
@@ -2027,6 +2058,20 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
                 expected="one protocol a file"))
             lines = lines[:top]
             starts = [i for i in starts if i < top]
+    if len(starts) > 1 and (again := _restart(text, lines, starts)) is not None:
+        # game 1 again without a header line: another protocol pasted in, read as the header's join (sk34 F3)
+        k, row, high, high_m = again
+        top = starts[k]
+        high_line = len(_LINE_SPLIT.split(text[:high_m.start(1)]))
+        result.errors.append(Diagnostic(
+            "E-NSK-JOINED", f"line {top + 1} starts another protocol: its game is numbered 1 (line {row}) after "
+            f"game {high} (line {high_line}), and NetSchafkopf numbers each protocol from 1: two protocol files "
+            f"joined, the second without its header; this file is read up to line {top}, and the other protocol's "
+            f"{len(starts) - k} game(s) are not read (its numbers would be this protocol's again): save it as a "
+            "file of its own and ingest that", file=path, line=top + 1, col=1, found=f"game 1 after game {high}",
+            expected=f"game {high + 1}"))
+        lines = lines[:top]
+        starts = starts[:k]
     if not starts:
         result.errors.append(Diagnostic("E-NSK-NO-GAMES", "no game found (no 'Geber:' line): not a NetSchafkopf "
                                         "protocol", file=path, line=1, col=1, found=lines[0][:60] if lines else "",
