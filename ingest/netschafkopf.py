@@ -305,8 +305,10 @@ _TABLE_HEAD = re.compile(r"^\s*Spiel\s+Preis\s+(.*)$")
 #: patterns above reads (real31 F8).
 _SPACED_NAME = re.compile(r"^\s*(?:Geber:\s*(\S+(?:[ \t]+\S+)+?)\s*$|(\S+(?:[ \t]+\S+)+?) (?:hat|spiels?t aus):)")
 _TABLE_ROW = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+((?:[+-]?\d+\s+){3}[+-]?\d+)\s+([+-]?\d+)\s*$")
-_PLAYED_BY = re.compile(r"gespielt von (\S+) am (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)")
-_PROTOCOL_OF = re.compile(r"protokoll vom (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)", re.IGNORECASE)
+#: the header's writer and date: ``gespielt von Gast am 05.10.23 mit Version ...``; the date as written, any form
+#: (:func:`_header_date` reads it; sk34 F5: an ISO date lost the writer's name with it)
+_PLAYED_BY = re.compile(r"gespielt von (\S+)(?: am (\S+))?")
+_PROTOCOL_OF = re.compile(r"protokoll vom (\S+)", re.IGNORECASE)
 _PRICE_START = re.compile(r"(?:Das|Der) (?:Rufspiel|Einzelspiel|Ramsch|Spiel) kostet")
 #: A score table's header and the game number of the row below it, over the whole text (one C-level scan: the
 #: numbers tell a second protocol pasted in without its header, sk34 F3).
@@ -341,26 +343,57 @@ def _restart(text: str, lines: list[str], starts: list[int]) -> tuple[int, int, 
     return None
 
 
-def _header_date(warnings: list[Diagnostic], path: str, ln: int, line: str, m: re.Match, iso: str,
-                 day: int) -> str | None:
-    """``iso`` (YYYY-MM-DD, read off the header's ``DD.MM.YY``) when it is a
-    calendar day; else None and a ``W-NSK-DATE`` warning at the date (the
-    games are stored without a date: a slip in the header loses no game)."""
+_DATE_DAY_FIRST = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d\d(?:\d\d)?)")  # 05.10.23, 5.10.2023: NetSchafkopf's own
+_DATE_YEAR_FIRST = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")  # 2023-10-05 (ISO), 2023/10/05, 2023.10.05
+_DATE_SLASH = re.compile(r"(\d{1,2})/(\d{1,2})/(\d\d(?:\d\d)?)")  # 25/10/2023 (day first), 10/25/2023 (US)
+_DATE_FORMS = "DD.MM.YY, DD.MM.YYYY, YYYY-MM-DD, or DD/MM/YYYY and MM/DD/YYYY where the day is above 12"
+
+
+def _header_date(warnings: list[Diagnostic], path: str | None, ln: int, written: str, col: int,
+                 writer: str | None = None) -> str | None:
+    """The ISO date (YYYY-MM-DD) of the header's date ``written`` (the word
+    after ``am``/``vom``, at column ``col`` of line ``ln``): NetSchafkopf's
+    ``DD.MM.YY`` (or ``DD.MM.YYYY``), ``YYYY-MM-DD`` (also with ``/`` or
+    ``.``), or a slash date whose day is above 12 (``25/10/2023`` day first,
+    ``10/25/2023`` month first).  Else None and a ``W-NSK-DATE`` warning at
+    the date, saying why (no calendar day; a slash date that reads two ways,
+    ``10/05/2023``, naming both; no date form read) and that the writer
+    ``writer`` is read from the line all the same: the games are stored
+    without a date (a slip in the header loses no game; sk34 F5)."""
     from datetime import date as _date  # noqa: PLC0415
 
-    end = m.end()
-    try:
-        if line[end:end + 1].isdigit():  # a year of more digits than DD.MM.YYYY
-            raise ValueError
-        _date.fromisoformat(iso)
-        return iso
-    except ValueError:
-        found = line[m.start(day):end + 1 + min(20, len(line) - end - 1)].split()[0] if line[m.start(day):].strip() \
-            else ""
-        warnings.append(Diagnostic(
-            "W-NSK-DATE", f"the header's date {found[:40]!r} is not a calendar day written DD.MM.YY: the games are "
-            "stored without a date", "warning", path, ln, m.start(day) + 1, found=found[:40], expected="DD.MM.YY"))
-        return None
+    word = written.rstrip(".,;:") or written
+    found = word[:40]
+    year = lambda y: int("20" + y) if len(y) == 2 else int(y)  # noqa: E731 - NetSchafkopf's YY is 20YY
+    reads: list[tuple[int, int, int]] = []  # (year, month, day) the word may mean
+    why = None
+    if (m := _DATE_DAY_FIRST.fullmatch(word)) is not None:
+        reads = [(year(m.group(3)), int(m.group(2)), int(m.group(1)))]
+    elif (m := _DATE_YEAR_FIRST.fullmatch(word)) is not None:
+        reads = [(int(m.group(1)), int(m.group(2)), int(m.group(3)))]
+    elif (m := _DATE_SLASH.fullmatch(word)) is not None:
+        a, b, y = int(m.group(1)), int(m.group(2)), year(m.group(3))
+        reads = [(y, b, a)] if a > 12 else [(y, a, b)] if b > 12 else [(y, a, b), (y, b, a)]
+    days: list[str] = []
+    for y, mo, d in dict.fromkeys(reads):
+        try:
+            days.append(_date(y, mo, d).isoformat())
+        except ValueError:
+            pass
+    if len(days) == 1:
+        return days[0]
+    if len(days) > 1:
+        why = (f"reads two ways, {days[0]} (month first, as a US Windows writes it) or {days[1]} (day first): "
+               "shead does not guess which")
+    elif reads:
+        why = "is not a calendar day"
+    else:
+        why = f"is no date in a form shead reads ({_DATE_FORMS})"
+    who = f"; the writer {writer} ('Du') is read from the line all the same" if writer else ""
+    warnings.append(Diagnostic(
+        "W-NSK-DATE", f"the header's date {found!r} {why}: the games are stored without a date{who}", "warning",
+        path, ln, col, found=found, expected="DD.MM.YY"))
+    return None
 
 
 def looks_like_protocol(first_bytes: bytes) -> bool:
@@ -1353,7 +1386,10 @@ def _infer(ctx: _Ctx, games: list[_Game], seats: list[list[str]]) -> tuple[Tarif
     parsed: list[_Game] = []
     seats_of: dict[int, list[str]] = {}
     before = _players_before(games, ctx.lines, seats[0] if seats else [], seats)
+    writer = ctx.guest
+    col = writer_column(seats[0] if seats else [], writer)
     for g, at, was in zip(games, seats, before):
+        ctx.guest = at[col] if col is not None else writer  # "Du": whoever sits in the writer's column (sk34 F5)
         try:
             _parse_block(ctx, g)
             parsed.append(g)
@@ -1371,8 +1407,21 @@ def _infer(ctx: _Ctx, games: list[_Game], seats: list[list[str]]) -> tuple[Tarif
             obs.append(o)
         elif (ag := announced_game("\n".join(ctx.lines[g.start:g.end]))) is not None:
             unpriced.append(ag[0])
+    ctx.guest = writer
     return infer_tariff(obs, PROFILE, short_deck=short, unpriced=unpriced,
                         thrown=sum(1 for g in parsed if g.thrown)), parsed
+
+
+def writer_column(seats: list[str], writer: str) -> int | None:
+    """The score table's column (0-3) of the player who wrote the log
+    (``gespielt von X``: the log's "Du", "dir", "dich") among the file's
+    first ``seats``; None when the writer is no seat (a log without the
+    header: "Gast").  The log's "Du" is the person at that computer, so a
+    later table header naming someone else in that column (the writer
+    renamed, or another person at the keyboard: the deal lines bear it out)
+    makes "Du" that column's player from that game on (sk34 F5: "Du gewinnst"
+    was read as the old name's win and the game refused)."""
+    return seats.index(writer) if writer in seats else None
 
 
 #: How many of a protocol's first games identify it (:func:`_first_deals`).
@@ -1512,14 +1561,16 @@ def _header_facts(header_lines: list[str], path: str | None, session: str | None
             continue
         m = _PLAYED_BY.search(line)
         if m is None and date is None and (m2 := _PROTOCOL_OF.search(line)):  # 5.x: "Schafkopfprotokoll vom ..."
-            y = m2.group(3)
-            date = _header_date(warnings, path, ln, line, m2, f"{'20' + y if len(y) == 2 else y}-{m2.group(2)}-"
-                                f"{m2.group(1)}", 1)
+            date = _header_date(warnings, path, ln, m2.group(1), m2.start(1) + 1)
         if m:
             guest = m.group(1)
-            y = m.group(4)
-            date = _header_date(warnings, path, ln, line, m, f"{'20' + y if len(y) == 2 else y}-{m.group(3)}-"
-                                f"{m.group(2)}", 2)
+            if m.group(2) is not None:
+                date = _header_date(warnings, path, ln, m.group(2), m.start(2) + 1, guest)
+            else:
+                warnings.append(Diagnostic(
+                    "W-NSK-DATE", f"the header names no date ('gespielt von {guest}' without 'am DD.MM.YY'): the "
+                    f"games are stored without a date; the writer {guest} ('Du') is read from the line all the same",
+                    "warning", path, ln, m.end(1) + 1, found=line.strip()[:40], expected="am DD.MM.YY"))
     notes = [(ln, x) for ln, x in enumerate(header_lines, 1) if x.lstrip().startswith("#")]
     if notes:  # a reader's note ("# Abschrift von Sepp"): not the program's header, so not the session's identity
         ln, x = notes[0]
@@ -2093,6 +2144,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         result.errors.append(wrong)
         return result
     game_seats = _game_seats(games, lines, seats)  # by column: a header may seat someone new (nsk18 F6)
+    col = writer_column(seats, guest)
     players_before = _players_before(games, lines, seats, game_seats)
     # each game's players as the end check names its table's columns: a header its deal lines do not bear out
     # (real31 F3) names no one
@@ -2133,6 +2185,8 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     missing: list[tuple[int, int]] = []
     for k, g in enumerate(games):
         ctx.before = players_before[k]
+        if col is not None:
+            ctx.guest = game_seats[k][col]  # "Du" follows the writer's column (writer_column; sk34 F5)
         item, g = _judge_block(ctx, g, id(g) in ready, k == 0, game_seats[k], prev, prev_stock, session, date,
                                header, prof, rules_str, number)
         games[k] = g

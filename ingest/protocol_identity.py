@@ -31,7 +31,7 @@ __all__ = ["header_identity", "protocol_tag", "stored_identity", "protocol_sessi
 #: the lines of a protocol's header that the program writes and that say which log it is: who wrote it and when,
 #: with the program's version (``gespielt von Gast am 05.10.23 mit Version 8.00, ...``; 5.x: ``Schafkopfprotokoll
 #: vom 05.10.23``)
-PROGRAM_LINE = re.compile(r"gespielt von \S+ am \d\d\.\d\d\.\d\d|protokoll vom \d\d\.\d\d\.\d\d", re.IGNORECASE)
+PROGRAM_LINE = re.compile(r"gespielt von \S+ am \S|protokoll vom \S", re.IGNORECASE)  # any date form (sk34 F5)
 
 
 def header_identity(header: str) -> tuple[str, ...]:

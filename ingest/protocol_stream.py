@@ -59,7 +59,7 @@ from ingest.netschafkopf import (assumed_warning, _DEAL, _GEBER, _LINE_SPLIT, _T
                                  _first_deals, _Game, _header_facts, _judge_block, _missing_games, _observe,
                                  _parse_block, _raw_row, _Reject, _still_missing, _stored_base, _stored_games,
                                  _table_where, _thrown_said, _unborne, _writer_check,
-                                 announced_game, utf16_codec)
+                                 announced_game, utf16_codec, writer_column)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
@@ -340,10 +340,13 @@ class ProtocolStream:
         first: list[tuple[int, str]] = []
         at = self.seats  # each game's players, as read_protocol: a header may seat someone new (nsk18 F6)
         before = at  # the players up to the block (read_protocol's _players_before)
+        col = writer_column(self.seats, self.guest)  # "Du" follows the writer's column, as read_protocol (sk34 F5)
         for start, lines, last in self._scan():
             games += 1
             names.block(start, lines)
             at = _block_seats(at, lines)
+            if col is not None:
+                ctx.guest = at[col]
             observed = before if (unborne := _unborne(before, at, lines)) else at  # real31 F3, as read_protocol
             if not unborne:
                 before = at
@@ -403,8 +406,11 @@ class ProtocolStream:
         at = seats  # each game's players (read_protocol's game_seats)
         changed = False
         before = at  # the players up to the block (read_protocol's _players_before)
+        col = writer_column(seats, self.guest)  # "Du" follows the writer's column, as read_protocol (sk34 F5)
         for k, (start, lines, last) in enumerate(self._scan(scan)):
             at = _block_seats(at, lines)
+            if col is not None:
+                ctx.guest = at[col]
             ctx.before = placed = before  # the players of the block's columns, as read_protocol's placed
             if not _unborne(before, at, lines):
                 before = placed = at
