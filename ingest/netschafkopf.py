@@ -1744,6 +1744,44 @@ def _advance(item: ValidatedHand | RejectedHand | None, g: _Game, seats: list[st
     return None, None, g.number, (g.last_line or None) if g.number is not None else None
 
 
+def _new_names(path: str | None, g: _Game, was: list[str], now: list[str], item, prev: list[int] | None,
+               prev_number: int | None, writer_col: int | None) -> list[Diagnostic]:
+    """``W-NSK-NEW-NAME`` at the score-table header of game ``g``, one per
+    column whose player ``now`` (this game's, its deal lines bearing the
+    header out) is not ``was`` (the game before's; sk34 F6): the log cannot
+    tell another player taking that chair from the same player renamed, and
+    shead stores what it writes, two players (docs/storage.md, nsk18 F6).
+    Said so, with whether the column goes on from the old name's total (the
+    row of a game read, ``item`` a stored hand, against the table before it
+    ``prev``: the row is the old total plus the new name's units), which
+    name "Du" is (``writer_col``, :func:`writer_column`), and how to put the
+    games under one name.  [] when no column changed."""
+    out: list[Diagnostic] = []
+    line = g.head_line or g.start + 1
+    n = g.number if g.number is not None else "?"
+    since = f"game {prev_number}" if prev_number is not None else "the game before"
+    for j, (old, new) in enumerate(zip(was, now)):
+        if old == new:
+            continue
+        how = ""
+        units = item.outcome.units if isinstance(item, ValidatedHand) else None
+        if units is not None and g.row is not None and prev is not None and new in units \
+                and g.row[2][j] == prev[j] + units[new]:
+            how = (f"; the table's column goes on from {old}'s total (game {n}'s row: {new} {g.row[2][j]:+d} = "
+                   f"{old}'s {prev[j]:+d} after {since} and {new}'s {units[new]:+d} in this game)")
+        du = f"; 'Du' is {new} from game {n} on, the player in the writer's column" if j == writer_col else ""
+        out.append(Diagnostic(
+            "W-NSK-NEW-NAME", f"from game {n} the score table's column {j + 1} is headed {new}, up to {since} "
+            f"{old}, and the game's deal lines name {new}: another player in {old}'s chair or {old} renamed -- the "
+            f"log does not say which{how}{du}.  Stored as written, two players in the ledger: {old} with the games "
+            f"before game {n}, {new} from game {n} on.  If {new} is {old} renamed, correct the name in this file's "
+            f"table headers and deal lines from game {n} on before it is stored; once stored, `shead export "
+            f"--format shn --out night.shn`, write after each `hand` line of this session from game {n} on its "
+            f"header's [Seats] line with {old} in place of {new}, and `shead ingest --amend night.shn --reason ...`",
+            "warning", path, line, 1, n if isinstance(n, int) else None, found=new, expected=old))
+    return out
+
+
 def _table_where(g: _Game, number: int | None) -> str:
     """Which table the running state after ``g`` is, for the end check's
     message: its score row (``game 7's row, line 140``) or, for a game read
@@ -2196,6 +2234,8 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         else:  # a deal thrown in, not stored (sk32 F3)
             result.errors.extend(_thrown_said(path, g, prof))
         result.errors.extend(_after_row(path, g))
+        if k and placed[k] != placed[k - 1]:  # a name new in a column, borne out by the deal lines (sk34 F6)
+            result.errors.extend(_new_names(path, g, placed[k - 1], placed[k], item, prev, number, col))
         prev, prev_stock, number, number_line = _advance(item, g, game_seats[k], prev, prev_stock)
         if prev is not None and (g.row is not None or last_row is not None):
             last_row, last_n = list(prev), number  # a row, or the table carried over a game read without one

@@ -58,7 +58,7 @@ from ingest.netschafkopf import (assumed_warning, _DEAL, _GEBER, _LINE_SPLIT, _T
                                  _end_check,
                                  _first_deals, _Game, _header_facts, _judge_block, _missing_games, _observe,
                                  _parse_block, _raw_row, _Reject, _still_missing, _stored_base, _stored_games,
-                                 _table_where, _thrown_said, _unborne, _writer_check,
+                                 _new_names, _table_where, _thrown_said, _unborne, _writer_check,
                                  announced_game, utf16_codec, writer_column)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
@@ -407,6 +407,7 @@ class ProtocolStream:
         changed = False
         before = at  # the players up to the block (read_protocol's _players_before)
         col = writer_column(seats, self.guest)  # "Du" follows the writer's column, as read_protocol (sk34 F5)
+        was = seats  # the players of the block before's columns (read_protocol's placed[k - 1])
         for k, (start, lines, last) in enumerate(self._scan(scan)):
             at = _block_seats(at, lines)
             if col is not None:
@@ -443,6 +444,9 @@ class ProtocolStream:
             else:
                 cur.rejected.append(item)
                 n_rejected += 1
+            if k and placed != was:  # a name new in a column, borne out by its deal lines (sk34 F6)
+                cur.errors.extend(_new_names(path, g, was, placed, item, prev, number, col))
+            was = placed
             prev, prev_stock, number, number_line = _advance(item, g, at, prev, prev_stock)
             if prev is not None and (g.row is not None or last_row is not None):
                 last_row, last_n, last_seats = list(prev), number, placed  # as read_protocol
