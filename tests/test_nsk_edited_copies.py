@@ -116,7 +116,8 @@ def test_latin_text_is_utf16_exactly_when_saved_as_utf16(t):
         assert utf16_codec(data[:4096]) == enc
         assert decode_protocol(data) == (t, enc)
     assert utf16_codec(t.encode("utf-8")[:4096]) is None
-    assert utf16_codec(t.encode("latin-1")[:4096]) is None
+    if not t.startswith(("\u00ff\u00fe", "\u00fe\u00ff")):  # Latin-1 'ÿþ' / 'þÿ' ARE the bytes of a UTF-16 BOM
+        assert utf16_codec(t.encode("latin-1")[:4096]) is None
 
 
 def test_utf8_and_cp1252_are_not_taken_for_utf16():
