@@ -69,7 +69,10 @@ tag_values = st.text(_LINE_TEXT, max_size=16).filter(_read_as_written)
 #: The value of an identity tag (Session, Event, Site, Date, Table): read without white space at its ends (session
 #: 23, real23 F1; a no-break space too, real23b F5: ``str.strip``), so one that round-trips has none.
 _IDENTITY = ("Session", "Event", "Site", "Date", "Table")
-id_tag_values = tag_values.map(str.strip).filter(_read_as_written)
+#: A phone's typographic apostrophes and inner curly quotes are read as the ASCII marks in an identity tag
+#: (newuser34 F1, docs/notation.md §4.1), so one that round-trips has none.
+_TYPOGRAPHIC = frozenset("\u2019\u2018\u02bc\u2032\u201c\u201d")
+id_tag_values = tag_values.map(str.strip).filter(_read_as_written).filter(lambda v: not _TYPOGRAPHIC & set(v))
 
 
 def _value(name: str):
@@ -229,6 +232,7 @@ def shn_files(draw, max_sessions: int = 3, max_hands: int = 4) -> ShnFile:
     hands = []
     tops: dict[str, int] = {}
     days: dict[str, str] = {}
+    rules: dict[str, str] = {}
     for k in range(draw(st.integers(1, max_sessions))):
         sess = draw(sessions(with_session_tag=k > 0))
         numbers = sorted(draw(st.lists(st.integers(1, 10**6), unique=True, min_size=1, max_size=max_hands)))
@@ -238,10 +242,16 @@ def shn_files(draw, max_sessions: int = 3, max_hands: int = 4) -> ShnFile:
                 sess.tags["Date"] = days[sess.id]          # (docs/notation.md §4.2; break21 F1)
         if "Date" in sess.tags:
             days[sess.id] = sess.tags["Date"]
+        if "Rules" not in sess.tags and sess.id in tops and sess.id in rules:
+            # a session written again without [Rules] keeps the [Rules] its blocks above wrote, even an empty one
+            # (docs/notation.md §4.2; break33 F1), as [Date] above
+            sess.tags["Rules"] = rules[sess.id]
         if hands and "Rules" not in sess.tags and hands[-1].session.tags.get("Rules", "").strip():
             # a later block keeps the house rules above it: one without [Rules] falls back to the default profile,
             # which the reader warns of (W-RULES-DEFAULT, break24 F2), and these files are read without a word
             sess.tags["Rules"] = hands[-1].session.tags["Rules"]
+        if "Rules" in sess.tags:
+            rules[sess.id] = sess.tags["Rules"]
         tops[sess.id] = numbers[-1]
         hands += [draw(hand_records(sess, n)) for n in numbers]
     return ShnFile(hands)
