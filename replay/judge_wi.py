@@ -2320,7 +2320,9 @@ def _check_known_holdings(chk: HandCheck, picker: int, hands: list[int], blind_m
     picked = hands[picker] | blind_mask  # the picker's cards before the bury
     holding = picker in whole and blind_known  # every card the picker held is known
     call = rec.call
-    if (prof.jdMustNotBuryJD and prof.partnerMode == "jackOfDiamonds" and rec.alone is not None
+    # C-6 (edge34 F1): a buried partner card was the picker's, so with no call (no call-up, C-4; no hybrid ace,
+    # C-5) the picker is alone (C-3, C-8) whether or not `alone` is written, as the engine judges it (finish_call)
+    if (prof.jdMustNotBuryJD and prof.partnerMode == "jackOfDiamonds" and (rec.alone is not None or call is None)
             and bury_mask >> prof.partner_card & 1):
         c = prof.partner_card
         raise chk.reject("E-BURY-JD", f"the picker buries {c} and plays alone, but a picker going alone with the "

@@ -1,0 +1,82 @@
+"""edge34 F1..F3: a picked score-sheet hand with the picker's 8 cards written whole (his own ``deal`` line plus the
+``blind``) but not every seat's deal line.  The rules that need only the picker's cards were checked only when the
+whole deal was written; with the picker's line alone such hands were stored silently (F1, F2) or a clear record
+was refused (F3).  Records from the tester's files /tmp/edge34/g/ (r04b, u01, g04b), copied inline.
+
+Units by hand (five-handed, rules.md B-27/B-28: 61..90 a plain win; B-31 2:1 split; B-33 alone 4 shares):
+* picker alone wins 70: each of the four defenders pays 1 -> picker +4, others -1 each (sum 4-4 = 0).
+* picker with partner wins 70: each of the three defenders pays 1 -> 3 units, picker 2, partner 1
+  (sum 2+1-3 = 0).
+"""
+
+from __future__ import annotations
+
+from ingest.validate import validate_text
+
+HEAD = """%SHN 1.0
+[Seats "Al=Al Ames; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dahl; Ed=Ed Eck"]
+[Rules "{rules}"]
+
+hand 1  dealer Ed
+"""
+
+ALONE_WIN = {"Cy": 4, "Al": -1, "Bea": -1, "Di": -1, "Ed": -1}
+
+
+def _run(rules: str, body: str):
+    return validate_text(HEAD.format(rules=rules) + body, "t.shn")
+
+
+def _codes(res) -> list[str]:
+    return [e.code for r in res.rejected for e in r.errors]
+
+
+def _one(res):
+    assert not res.rejected, [str(e) for r in res.rejected for e in r.errors]
+    assert len(res.hands) == 1
+    out = res.hands[0].outcome
+    assert sum(out.units.values()) == 0
+    return out
+
+
+# ---- F1: jdMustNotBuryJD (rules.md C-3, C-6, C-8; docs/profiles.md: E-BURY-JD at the bury line)
+
+R04B = """deal Cy QC QS JD 7C 8C 9C
+blind AH 7H
+pick Cy  bury JD 7C
+pts 70  win
+"""
+
+
+def test_f1_buried_jd_alone_unwritten_is_refused():
+    """Cy is dealt the J♦, so he is alone without writing it (C-3); he buries it, which jdMustNotBuryJD
+    forbids (C-6): E-BURY-JD at the bury line (line 8 of the file), nothing stored."""
+    res = _run("wi5-jack-of-diamonds; jdMustNotBuryJD=on", R04B)
+    assert not res.hands
+    assert _codes(res) == ["E-BURY-JD"]
+    err = res.rejected[0].errors[0]
+    assert err.line == 8
+
+
+def test_f1_buried_jd_without_any_deal_line_is_refused():
+    """The bury is the picker's: a buried J♦ was the picker's, so with no call he is alone (C-8) and under C-6
+    that bury is refused even with no deal line written."""
+    res = _run("wi5-jack-of-diamonds; jdMustNotBuryJD=on", "pick Cy  bury JD 7C\npts 70  win\n")
+    assert _codes(res) == ["E-BURY-JD"]
+
+
+def test_f1_alone_written_and_flag_off_unchanged():
+    res = _run("wi5-jack-of-diamonds; jdMustNotBuryJD=on", R04B.replace("bury JD 7C", "bury JD 7C  alone"))
+    assert _codes(res) == ["E-BURY-JD"]
+    # flag off: burying the J♦ makes the picker alone (C-8): alone win 70 -> +4 / -1 each
+    assert _one(_run("wi5-jack-of-diamonds", R04B)).units == ALONE_WIN
+
+
+def test_f1_kept_jd_or_a_call_up_after_burying_it_is_stored():
+    """Keeping the J♦ is fine: alone +4/-1.  Burying it and calling up the J♥ is not going alone (docs/profiles.md
+    C-6 note): Cy +2, partner Al +1, Bea/Di/Ed -1."""
+    kept = _one(_run("wi5-jack-of-diamonds; jdMustNotBuryJD=on", R04B.replace("bury JD 7C", "bury 8C 7C")))
+    assert kept.units == ALONE_WIN
+    up = _one(_run("wi5-jack-of-diamonds; jdMustNotBuryJD=on; jdCallUp=on",
+                   R04B.replace("bury JD 7C", "bury JD 7C  call JH").replace("pts 70", "partner Al  pts 70")))
+    assert up.units == {"Cy": 2, "Al": 1, "Bea": -1, "Di": -1, "Ed": -1}
