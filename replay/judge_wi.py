@@ -35,7 +35,7 @@ from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
 from .state import (BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, calls_allowed, bury_count_error, next_seat, successors, _profile_facts,
                     _BURY, _CALL, _CT_ACE, _CT_ALONE, _CT_JD, _CT_JD_CALLUP, _CT_OWN_ACE, _CT_QUEENS, _CT_TEN,
-                    _CT_UNDER, _DONE, _MARKS, _PICK, _PLAY)  # the enum members as module names (state._PICK)
+                    _CT_UNDER, _DONE, _JACKS_UP, _MARKS, _PICK, _PLAY)  # the enum members as module names (state._PICK)
 
 from .outcome import CardLog, HandOutcome
 from .facts import HandRecord, Pos, Value
@@ -2286,6 +2286,14 @@ def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_se
         _check_known_holdings(chk, picker, hands, blind_mask, bury_mask)
 
 
+def _blind_whole(chk: HandCheck, blind_mask: int) -> bool:
+    """The blind is written whole: every card known, the profile's blind
+    size (rules.md F-1); a profile without a blind has it trivially."""
+    prof, blind = chk.profile, chk.rec.blind
+    return not prof.has_blind or (blind is not None and None not in blind.cards
+                                  and blind_mask.bit_count() == prof.blind_size)
+
+
 def _whole_lines(chk: HandCheck) -> set[int]:
     """The seats whose deal line is written whole: every card known, the
     profile's hand size (rules.md F-1)."""
@@ -2308,14 +2316,15 @@ def _check_known_holdings(chk: HandCheck, picker: int, hands: list[int], blind_m
     blitz (E-5) by a seat written whole must show its pair; a crack by the
     partner (the seat written whole holding the called card) is refused
     under ``partnerMayCrack=off`` (E-2); a picker alone may not bury the
-    partner card under ``jdMustNotBuryJD`` (C-6).  Raises the engine's
-    codes: ``E-CALL-NO-HOLD``, ``E-CALL-TEN``, ``E-CALL-HELD``,
-    ``E-UNDER-NOT-ALLOWED``, ``E-ALONE-JD``, ``E-BLITZ``, ``E-CRACK``,
-    ``E-BURY-JD``."""
+    partner card under ``jdMustNotBuryJD`` (C-6), whether or not ``alone``
+    is written (a buried partner card and no call: alone, C-8); a hybrid
+    ace call needs the partner card among the picker's cards (C-5).
+    Raises the engine's codes: ``E-CALL-NO-HOLD``, ``E-CALL-TEN``,
+    ``E-CALL-HELD``, ``E-UNDER-NOT-ALLOWED``, ``E-ALONE-JD``,
+    ``E-CALL-JD``, ``E-BLITZ``, ``E-CRACK``, ``E-BURY-JD``."""
     rec, prof = chk.rec, chk.profile
     whole = _whole_lines(chk)
-    blind_known = not prof.has_blind or (rec.blind is not None and None not in rec.blind.cards
-                                         and blind_mask.bit_count() == prof.blind_size)
+    blind_known = _blind_whole(chk, blind_mask)
     bury_known = not prof.has_blind or (rec.bury is not None and None not in rec.bury.cards)
     picked = hands[picker] | blind_mask  # the picker's cards before the bury
     holding = picker in whole and blind_known  # every card the picker held is known
@@ -2333,6 +2342,14 @@ def _check_known_holdings(chk: HandCheck, picker: int, hands: list[int], blind_m
         raise chk.reject("E-ALONE-JD", f"the picker goes alone, but the picker's cards (its deal line and the blind) "
                          f"have no {pc.pretty()}: its holder is the partner (rules.md C-1)", rec.alone.pos,
                          found="alone", expected="no call")
+    if (holding and prof.partnerMode == "jackOfDiamonds" and prof.jdHybridAceCall and call is not None
+            and call.card is not None and call.card.rank == Rank.ACE and not prof.trumps.is_trump(call.card)
+            and not picked >> prof.partner_card & 1):  # edge34 F2: the hybrid's ace call, as state._call judges it
+        pc = prof.partner_card
+        raise chk.reject("E-CALL-JD", f"a fail-ace call ({call.card}) in the jack-of-diamonds game is for a picker who "
+                         f"holds the {pc.pretty()} (jdHybridAceCall, rules.md C-5), and the picker's cards (its deal "
+                         f"line and the blind) have no {pc.pretty()}: its holder is the partner (rules.md C-1)",
+                         call.pos, found=f"call {call.card}", expected="no call")
     if (holding and bury_known and call is not None and call.card is not None and prof.calls_ace
             and prof.partnerMode == "calledAce" and not prof.trumps.is_trump(call.card)):
         aces, tens, _, _ = calls_allowed(prof, picked & ~bury_mask, picked)  # the engine's call rules (B-9..B-11)
@@ -2456,15 +2473,42 @@ def _check_call_up(chk: HandCheck, call, picker: int, hands: list[int], blind_ma
     does not hold (its deal line; the blind too, unless the call is made
     before the blind is seen, C-4d) — ``E-CALL-JD``, the hand being really
     alone; a written partner is the jack's holder — ``E-PARTNER`` when
-    another seat is dealt it or the partner's whole line lacks it."""
+    another seat is dealt it or the partner's whole line lacks it.  With
+    not every deal line written but the picker's cards at the call's time
+    all written (its whole deal line, and the blind unless
+    ``jdCallTiming=beforeBlind``), ``E-CALL-JD`` also when those cards have
+    no J♦ (C-4), or the call is not the next-highest jack they lack (C-4a,
+    C-4b), or they hold all four jacks (C-4c)."""
     prof = chk.profile
     c = call.card
-    held = hands[picker] | (blind_mask if prof.jdCallTiming != "beforeBlind" else 0)
+    before = prof.jdCallTiming == "beforeBlind"
+    held = hands[picker] | (blind_mask if not before else 0)
     if held >> c & 1:
         where = "deal line" if hands[picker] >> c & 1 else "blind, which the picker took"
         raise chk.reject("E-CALL-JD", f"the call-up names {c.pretty()}, which is in the picker's {where}: a call-up "
                          "names a jack the picker does not hold (rules.md C-4a); a picker whose partner would be "
                          "the picker plays alone", call.card_pos, found=f"call {c}", expected="a jack another holds")
+    if len(dealt_seats) < prof.playing and picker in _whole_lines(chk) and (before or _blind_whole(chk, blind_mask)):
+        # edge34 F2: the picker's cards at the call's time are all written (its deal line, and the blind unless the
+        # call is made before it is seen, C-4d), so the call-up is judged on them as the engine judges a whole deal
+        # (state._jd_callup): the picker holds the J♦ (C-4), and names the next-highest jack not held (C-4a, b, c)
+        pc = prof.partner_card
+        if not held >> pc & 1:
+            why = (f"the picker was dealt no {pc.pretty()} (it came with the blind, after the call's time under "
+                   "jdCallTiming=beforeBlind, C-4d)" if blind_mask >> pc & 1 else
+                   f"the picker's cards as written (its deal line and the blind) have no {pc.pretty()}")
+            raise chk.reject("E-CALL-JD", f"a call-up of {c.pretty()}, but {why}: only a picker holding the "
+                             f"{pc.pretty()} calls up; otherwise its holder is the partner (rules.md C-1, C-4)",
+                             call.pos, found=f"call {c}", expected="no call")
+        expected = next((j for j in _JACKS_UP if not held >> j & 1), None)
+        if expected is None:
+            raise chk.reject("E-CALL-JD", "a picker holding all four jacks must go alone (rules.md C-4c)",
+                             call.card_pos, found=f"call {c}", expected="alone")
+        if c != expected:
+            raise chk.reject("E-CALL-JD", f"the call-up names the next-highest jack the picker does not hold "
+                             f"(rules.md C-4a, C-4b): {expected}, not {c}; the picker's cards as written "
+                             f"{'(its deal line) ' if before else '(its deal line and the blind) '}have no "
+                             f"{expected.pretty()}", call.card_pos, found=f"call {c}", expected=f"call {expected}")
     if wp_seat is None or wp_seat == picker or wp.agreed:
         return
     if blind_mask >> c & 1:  # called before the blind was seen, the jack in it: the picker's own (break21b F6)

@@ -80,3 +80,52 @@ def test_f1_kept_jd_or_a_call_up_after_burying_it_is_stored():
     up = _one(_run("wi5-jack-of-diamonds; jdMustNotBuryJD=on; jdCallUp=on",
                    R04B.replace("bury JD 7C", "bury JD 7C  call JH").replace("pts 70", "partner Al  pts 70")))
     assert up.units == {"Cy": 2, "Al": 1, "Bea": -1, "Di": -1, "Ed": -1}
+
+
+# ---- F2: the J♦ call-up names the next-highest jack the picker does not hold (rules.md C-4a, C-4b, C-4d)
+
+U01 = """deal Cy QC QS JD 7C 8C 9C
+blind AH 7H
+pick Cy  bury 7C 8C  call JS
+partner Al  pts 70  win
+"""
+
+
+def test_f2_call_up_skipping_the_jh_is_refused():
+    """Cy's 8 cards are written (deal line + blind), none is the J♥: he must call the J♥, not the J♠."""
+    res = _run("wi5-jack-of-diamonds; jdCallUp=on", U01)
+    assert not res.hands
+    assert _codes(res) == ["E-CALL-JD"]
+    assert "JH, not JS" in str(res.rejected[0].errors[0])
+
+
+def test_f2_the_right_jack_is_stored():
+    out = _one(_run("wi5-jack-of-diamonds; jdCallUp=on", U01.replace("call JS", "call JH")))
+    assert out.units == {"Cy": 2, "Al": 1, "Bea": -1, "Di": -1, "Ed": -1}
+
+
+def test_f2_timing_decides_whether_the_blind_counts():
+    """The J♥ in the blind: after the blind (default) Cy holds it, so the next jack not held is the J♠ (stored
+    +2/+1/-1); before the blind (C-4d) only the dealt cards count, so the call must be the J♥: E-CALL-JD."""
+    body = U01.replace("blind AH 7H", "blind JH 7H")
+    out = _one(_run("wi5-jack-of-diamonds; jdCallUp=on", body))
+    assert out.units == {"Cy": 2, "Al": 1, "Bea": -1, "Di": -1, "Ed": -1}
+    res = _run("wi5-jack-of-diamonds; jdCallUp=on; jdCallTiming=beforeBlind", body)
+    assert _codes(res) == ["E-CALL-JD"]
+    assert "JH, not JS" in str(res.rejected[0].errors[0])
+
+
+def test_f2_call_up_without_the_jd_in_the_pickers_cards_is_refused():
+    """Cy's 8 cards written, no J♦ among them: its holder is the partner, no call-up (C-1, C-4)."""
+    res = _run("wi5-jack-of-diamonds; jdCallUp=on", U01.replace("JD 7C", "JC 7C").replace("call JS", "call JH"))
+    assert _codes(res) == ["E-CALL-JD"]
+
+
+def test_f2_hybrid_ace_call_without_the_jd_in_the_pickers_cards_is_refused():
+    """jdHybridAceCall (C-5): the ace call is for a picker holding the J♦; Cy's 8 cards written without it ->
+    E-CALL-JD.  With the J♦ dealt to him the same call is stored: Cy +2, Al +1, Bea/Di/Ed -1 (B-31)."""
+    body = U01.replace("call JS", "call AC").replace("bury 7C 8C", "bury 8C 9C")
+    res = _run("wi5-jack-of-diamonds; jdHybridAceCall=on", body.replace("JD 7C", "JC 7C"))
+    assert _codes(res) == ["E-CALL-JD"]
+    out = _one(_run("wi5-jack-of-diamonds; jdHybridAceCall=on", body))
+    assert out.units == {"Cy": 2, "Al": 1, "Bea": -1, "Di": -1, "Ed": -1}
