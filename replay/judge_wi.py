@@ -2135,7 +2135,9 @@ def _partners_from_cards(chk: HandCheck, picker: int, partners: list) -> list | 
     """The partner candidates of a score sheet narrowed by the cards written
     (deal lines, the blind, the bury): the seat dealt the called card
     (rules.md B-9) or the partner card (C-1), or alone when the picker holds
-    the partner card (C-3, C-8).  None when the written cards do not tell."""
+    the partner card (C-3, C-8) or, under ``allowCallOwnAce``, the called
+    ace (B-14: its deal line, the blind or the bury).  None when the written
+    cards do not tell."""
     rec, prof = chk.rec, chk.profile
     if _two_partners(prof):
         return None
@@ -2155,7 +2157,9 @@ def _partners_from_cards(chk: HandCheck, picker: int, partners: list) -> list | 
             want = None if s == picker else s
             return [p for p in partners if p == want] or None
     taken = [c for st in (rec.blind, rec.bury) if st is not None for c in st.cards if c is not None]
-    if card in taken and prof.partnerMode == "jackOfDiamonds":
+    if card in taken and (prof.partnerMode == "jackOfDiamonds" or prof.allowCallOwnAce):
+        # the picker's own card: alone (C-3, C-4d, C-8), or an own ace in the blind taken or the bury (B-14, I-14,
+        # I-15; edge34 F3: refused as partner unknown); without allowCallOwnAce such a call is E-CALL-HELD before
         return [p for p in partners if p is None] or None
     # a seat whose whole deal line is written without the card is no partner (break21 F14: a partner taken from
     # the score was not checked against the cards, as a written one is: E-PARTNER)

@@ -129,3 +129,30 @@ def test_f2_hybrid_ace_call_without_the_jd_in_the_pickers_cards_is_refused():
     assert _codes(res) == ["E-CALL-JD"]
     out = _one(_run("wi5-jack-of-diamonds; jdHybridAceCall=on", body))
     assert out.units == {"Cy": 2, "Al": 1, "Bea": -1, "Di": -1, "Ed": -1}
+
+
+# ---- F3: allowCallOwnAce, the called ace in the picker's own bury (rules.md B-14, I-14, I-15)
+
+G04B = """deal Cy QC QS QH JC 8S TD
+blind AS 7H
+pick Cy  bury AS 7H  call AS
+pts 70  win
+"""
+
+
+def test_f3_own_ace_in_the_bury_is_scored_alone():
+    """The A♠ is in Cy's bury: an own-ace call (allowed), scored alone: Cy +4, each of four -1."""
+    out = _one(_run("wi5-called-ace; allowCallOwnAce=on", G04B))
+    assert out.units == ALONE_WIN
+    assert (out.call_type, out.partner, out.alone) == ("own-ace", None, True)
+
+
+def test_f3_own_ace_from_the_blind_kept_is_scored_alone():
+    """The A♠ came with the blind and is kept (7H and TD buried): Cy holds his own called ace: +4 / -1 each."""
+    out = _one(_run("wi5-called-ace; allowCallOwnAce=on", G04B.replace("bury AS 7H", "bury TD 7H")))
+    assert out.units == ALONE_WIN
+    assert (out.call_type, out.partner) == ("own-ace", None)
+
+
+def test_f3_default_profile_still_refuses():
+    assert _codes(_run("wi5-called-ace", G04B)) == ["E-CALL-HELD"]
