@@ -1866,7 +1866,11 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                 what, why, expected = "the outcome", "", "an outcome or pts, or a score"
             raise chk.reject("E-RESULT-UNKNOWN", f"{what} is unknown and no score is written, so the hand cannot be "
                              f"settled{why}", rec.pos, found=f"{what} unknown", expected=expected)
-        raise chk.reject("E-RESULT-UNKNOWN", "the written facts fit more than one result", rec.score.pos,
+        # edge34 (minor): the results the written score fits are named, not only counted
+        fits = " or ".join(dict.fromkeys(f"{o} {_side_shown(chk, pa)}" for o, pa, _ in options))
+        raise chk.reject("E-RESULT-UNKNOWN", f"the written facts fit more than one result: {fits}; write "
+                         + ("the partner" if len(outs) == 1 else "the outcome" if len(pas) == 1 else
+                            "the outcome and the partner") + " or every seat's entry", rec.score.pos,
                          found="an ambiguous score", expected="the outcome or the partner written")
     o, pa, st = options[0]
     if bounds:
@@ -2928,6 +2932,16 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     for action, pos in _marks_actions(chk):
         _apply(chk, g, action, pos)
     return g
+
+
+def _side_shown(chk: HandCheck, pa) -> str:
+    """A partner candidate in words for a message: ``"alone"``, ``"with Di
+    as partner"``, ``"with Di and Ed as partners"``."""
+    if pa is None:
+        return "alone"
+    if isinstance(pa, tuple):
+        return f"with {' and '.join(chk.aliases[p] for p in pa)} as partners"
+    return f"with {chk.aliases[pa]} as partner"
 
 
 def _two_partners(prof: RuleProfile) -> bool:

@@ -156,3 +156,16 @@ def test_f3_own_ace_from_the_blind_kept_is_scored_alone():
 
 def test_f3_default_profile_still_refuses():
     assert _codes(_run("wi5-called-ace", G04B)) == ["E-CALL-HELD"]
+
+
+# ---- minor: an ambiguous score with `?` entries names the results it fits
+
+def test_ambiguous_score_names_the_results():
+    """Cy calls the A♥ and loses: -4 = 2 shares x 1 unit x 2 (double on the bump, B-31, B-32); Al and Bea +2 are
+    defenders.  Of Di and Ed (written ?) one is the partner (-2), the other a defender (+2): 'lose with Di as
+    partner' or 'lose with Ed as partner'.  Still E-RESULT-UNKNOWN, now naming both."""
+    res = _run("wi5-called-ace", "pick Cy  call AH\nscore Al +2 Bea +2 Cy -4 Di ? Ed ?\n")
+    assert _codes(res) == ["E-RESULT-UNKNOWN"]
+    msg = str(res.rejected[0].errors[0])
+    assert "lose with Di as partner or lose with Ed as partner" in msg, msg
+    assert "write the partner" in msg
