@@ -1515,7 +1515,7 @@ def _flag_kept(con: duckdb.DuckDBPyConnection, kept: list[tuple[int, Diagnostic]
 
 
 def _new_warnings(con: duckdb.DuckDBPyConnection, name: str, hands: list[tuple[int, HandOutcome]],
-                  path: str | None) -> list[Diagnostic]:
+                  path: str | None, why: str | None = None) -> list[Diagnostic]:
     """A warning for each warning of a re-derived hand of session ``name``
     (``hands``: ``(hand_id, new outcome)``, before they are stored) whose
     code its stored outcome did not have: the rules find it now that a file
@@ -1523,13 +1523,16 @@ def _new_warnings(con: duckdb.DuckDBPyConnection, name: str, hands: list[tuple[i
     once the hand before it is known; rules.md B-1).  Said at the file
     ``path`` (line 1), as ``W-CARRY`` is, naming the hand; a tester found
     them stored without a word.  ``W-SESSION-GAP`` is left to the caller
-    (said for a hand whose stake or pot changed)."""
+    (said for a hand whose stake or pot changed).  ``why``: what changed
+    before the hand, when not a file adding hands (an amendment, corr34
+    F1)."""
     ids = [hid for hid, o in hands if o.warnings]
     if not ids:
         return []
     old = {hid: json.loads(w or "[]") for hid, w in con.execute(
         "SELECT hand_id, warnings FROM hands WHERE list_contains(?, hand_id)", [ids]).fetchall()}
     out = []
+    cause = why or f"{path or 'a file'} adds hands before it"
     for hid, o in hands:
         if not o.warnings:
             continue
@@ -1539,7 +1542,7 @@ def _new_warnings(con: duckdb.DuckDBPyConnection, name: str, hands: list[tuple[i
             if m is None or m.group(1) in had or m.group(1) == "W-SESSION-GAP":
                 continue
             out.append(Diagnostic(m.group(1), f"hand {o.hand} of session {name!r} (hand id {hid}), stored before, "
-                                  f"now that {path or 'a file'} adds hands before it: {m.group(2)}", "warning", path,
+                                  f"now that {cause}: {m.group(2)}", "warning", path,
                                   1, 1, o.hand))
     return out
 
@@ -2110,6 +2113,200 @@ def _shifted_amend(at: int, top: int, sheet: bool) -> str:
                 "there as this file has them, amend (shead ingest --amend night.shn)")
     return (f"amend its hands {hands} with this file's (shead ingest --amend FILE, FILE holding this file's hands "
             f"up to {top})")
+
+
+def _void_step(session: str, number: int, why: str) -> str:
+    """The exact command that voids stored hand ``number`` of ``session``
+    (``shead void 'SESSION#N' --reason '...'``), quoted for a shell."""
+    return f"shead void {shlex.quote(f'{session}#{number}')} --reason {shlex.quote(why)}"
+
+
+def removed_shift(stored: dict, file_hands: list[tuple[int, object]]) -> tuple[int, dict[int, int]] | None:
+    """A file's hands of a stored session renumbered down (corr34 F1: a
+    night's file fixed by deleting a hand typed twice and renumbering the
+    rest): ``stored`` is number -> record of the stored hands in force,
+    ``file_hands`` the file's ``(number, record)`` pairs.  The lowest file
+    hand ``n0`` that holds a stored hand ``n0 + k`` (``k`` >= 1) but for
+    the number (:func:`ingest.meaning.same_but_number`) fixes the shift
+    ``k``; every file hand ``n`` >= ``n0`` that is the stored hand ``n + k``
+    is in the run.  A file hand that is the stored hand of its own number is
+    in place (the stored hand after it may be the same hand typed twice).  Returns ``(k, {file number: stored number})``, or None
+    when no file hand is a later stored hand."""
+    from ingest.meaning import same_but_number  # noqa: PLC0415
+
+    k = None
+    run: dict[int, int] = {}
+    for n, new in sorted(file_hands, key=lambda t: t[0]):
+        if new is None or (stored.get(n) is not None and same_but_number(stored[n], new)):
+            continue  # the stored hand at its own number (a hand typed twice after it is no shift)
+        if k is None:
+            m = next((m for m in sorted(stored) if m > n and stored[m] is not None
+                      and same_but_number(stored[m], new)), None)
+            if m is None:
+                continue
+            k = m - n
+            run[n] = m
+        elif (n + k) in stored and stored[n + k] is not None and same_but_number(stored[n + k], new):
+            run[n] = n + k
+    return (k, run) if k is not None else None
+
+
+def _renumbered_down(con: duckdb.DuckDBPyConnection, rejected: list[RejectedHand],
+                     hands: list[ValidatedHand]) -> None:
+    """Each ``E-HAND-CONFLICT`` of ``rejected`` (a stored number, other
+    text) whose hand is a later stored hand of its session
+    (:func:`removed_shift`: a hand removed and the rest renumbered, corr34
+    F1) says which stored hand it is and the way to correct the night: void
+    the removed hand, never amend (amending wrote each stored hand over the
+    one before it and left the last in force twice).  The stored hands past
+    the file's last shifted one are named too.  Two hands or more of the
+    run drop the advice to amend.  The refusals' first diagnostics are
+    replaced in place (the report holds the same objects).  Reads each such
+    session's stored hands once, only for a file with such a conflict."""
+    from ingest.meaning import amend_hint  # noqa: PLC0415
+    from ingest.shn.canonical import _read_one  # noqa: PLC0415
+
+    by_sess: dict[str, list[RejectedHand]] = {}
+    for r in rejected:
+        if r.session and r.hand is not None and r.errors and r.errors[0].code == "E-HAND-CONFLICT" and \
+                "is already stored" in r.errors[0].message and not (r.errors[0].found or "").startswith("[Rules"):
+            by_sess.setdefault(r.session, []).append(r)
+    if not by_sess:
+        return
+    headers = dict(con.execute("SELECT session, CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END "
+                               "FROM sessions WHERE list_contains(?, session)", [sorted(by_sess)]).fetchall())
+    for sess, clash in by_sess.items():
+        hdr = headers.get(sess)
+        if hdr is None:
+            continue
+        found = load_hands(con, "h.session = ?", [sess])
+        stored = {s.outcome.hand: _read_one(hdr, s.source) for s in found}
+        where = {s.outcome.hand: f"{s.file or '<input>'}:{s.line}" for s in found}
+        got = removed_shift(stored, [(r.hand, _read_one(hdr, r.source)) for r in clash])
+        if got is None:
+            continue
+        k, run = got
+        n0 = min(run)
+        gone = [n for n in range(n0, n0 + k) if n in stored]
+        top = max([h.outcome.hand for h in hands if h.outcome.session == sess] + [r.hand for r in clash])
+        past = sorted(m for m in stored if m > top + k)
+        steps = ", ".join(_void_step(sess, n, "typed twice") for n in gone) or "shead void"
+        rest = ""
+        if past:
+            one = len(past) == 1
+            rest = (f"; the stored hand{'' if one else 's'} {_ranges(past)} {'is' if one else 'are'} not in this "
+                    f"file and stay{'s' if one else ''} in force (if {'it is' if one else 'they are'} no hand of this "
+                    f"night: {', '.join(_void_step(sess, m, 'not this night') for m in past)})")
+        for r in clash:
+            m = run.get(r.hand)
+            if m is None:
+                continue
+            d = r.errors[0]
+            msg = d.message
+            if len(run) >= 2:  # amending with this file would renumber the night: not advised
+                msg = msg.replace(amend_hint(r.source_file), "")
+            msg += (f"; this copy's hand {r.hand} is the stored hand {m} ({where[m]}) under a number {k} lower: a "
+                    f"hand removed and the rest renumbered? a stored hand keeps its number (amending with this file "
+                    f"would write each stored hand over the one before it and count the last twice): void the removed "
+                    f"hand{'' if len(gone) == 1 else 's'} {_ranges(gone)} instead ({steps}) and send nothing "
+                    f"renumbered{rest}")
+            r.errors[0] = replace(d, message=msg)
+
+
+def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """``(refusals, warnings)`` of an amendment ``result`` against each of
+    its sessions' stored hands in force (corr34 F1: a night's file fixed by
+    deleting a hand and renumbering the rest amended each stored hand with
+    the next one's text, leaving the last stored hand in force twice):
+
+    * ``E-AMEND-SHIFTED`` at each of two or more file hands that are the
+      stored hand ``k`` numbers above them (:func:`removed_shift`): the
+      amendment renumbers the night; the message names the hands that would
+      then be alike and the ``shead void`` that removes the hand instead;
+    * ``W-AMEND-DUPLICATE`` at a file hand that would hold the same facts
+      as another hand of its session in force after the amendment (two
+      identical score lines can follow each other, so only said);
+    * ``W-AMEND-LEFT`` once a session, at its first hand, when the file
+      holds the session's first stored hand and more, and stored hands
+      past its last are not in it: they stay in force (the void named).
+
+    Reads each session's stored hands once (an amendment is small)."""
+    from ingest.meaning import same_but_number  # noqa: PLC0415
+    from ingest.shn.canonical import _read_one  # noqa: PLC0415
+
+    by_sess: dict[str, list[ValidatedHand]] = {}
+    for h in result.hands:
+        by_sess.setdefault(h.outcome.session, []).append(h)
+    if not by_sess:
+        return [], []
+    headers = dict(con.execute("SELECT session, CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END "
+                               "FROM sessions WHERE list_contains(?, session)", [sorted(by_sess)]).fetchall())
+    refused: list[Diagnostic] = []
+    notes: list[Diagnostic] = []
+    for sess, mine in by_sess.items():
+        hdr = headers.get(sess)
+        if hdr is None:
+            continue
+        found = load_hands(con, "h.session = ?", [sess])
+        if not found:
+            continue
+        stored = {s.outcome.hand: _read_one(hdr, s.source) for s in found}
+        where = {s.outcome.hand: f"{s.file or '<input>'}:{s.line}" for s in found}
+        recs = {h.outcome.hand: (_read_one(h.session_header, h.source) if h.session_header else None) for h in mine}
+        numbers = set(recs)
+        first = min(mine, key=lambda h: h.outcome.hand)
+        got = removed_shift(stored, list(recs.items()))
+        if got is not None and len(got[1]) >= 2:
+            k, run = got
+            n0 = min(run)
+            gone = [n for n in range(n0, n0 + k) if n in stored]
+            alike = sorted((n, m) for n, m in run.items() if m not in numbers)
+            past = sorted(m for m in stored if m > max(numbers) + k)
+            steps = ", ".join(_void_step(sess, n, "typed twice") for n in gone) or "shead void"
+            said_alike = "; ".join(f"hands {n} and {m} would be the same hand" for n, m in alike)
+            left = (f"; the stored hand{'s' if len(past) > 1 else ''} {_ranges(past)} {'are' if len(past) > 1 else 'is'}"
+                    f" not in this file ({', '.join(_void_step(sess, m, 'not this night') for m in past)} if "
+                    f"{'they are' if len(past) > 1 else 'it is'} no hand of this night)" if past else "")
+            for h in sorted(mine, key=lambda h: h.outcome.hand):
+                n = h.outcome.hand
+                if n not in run:
+                    continue
+                refused.append(Diagnostic(
+                    "E-AMEND-SHIFTED", f"hand {n} of session {sess!r} is the stored hand {run[n]} ({where[run[n]]}) "
+                    f"under a number {k} lower, as are this file's hands {_ranges(sorted(run))}: the amendment "
+                    f"renumbers the night (a hand removed and the rest renumbered?), writing each stored hand over the "
+                    f"one before it" + (f"; after it {said_alike}" if said_alike else "") + f"; a stored hand keeps "
+                    f"its number: void the removed hand{'' if len(gone) == 1 else 's'} {_ranges(gone)} instead "
+                    f"({steps}), and amend only hands whose facts are wrong{left} (nothing changed)",
+                    "error", h.source_file or result.path, h.source_line, 1, n,
+                    found=f"the stored hand {run[n]} as hand {n}", expected=f"hand {n}'s own facts, or shead void"))
+            continue
+        after = {**stored, **recs}
+        for h in sorted(mine, key=lambda h: h.outcome.hand):
+            n, new = h.outcome.hand, recs[h.outcome.hand]
+            if new is None or (n in stored and stored[n] is not None and same_but_number(stored[n], new)):
+                continue
+            twin = next((m for m in sorted(after) if m != n and after[m] is not None
+                         and same_but_number(after[m], new)), None)
+            if twin is not None:
+                notes.append(Diagnostic(
+                    "W-AMEND-DUPLICATE", f"hand {n} of session {sess!r} now holds the same facts as its "
+                    f"{'stored ' if twin not in numbers else ''}hand {twin}"
+                    + (f" ({where[twin]})" if twin not in numbers and twin in where else "")
+                    + ": two hands alike (a hand typed twice, or the night renumbered?); if one is no hand of the "
+                    f"night: {_void_step(sess, twin if twin not in numbers else n, 'typed twice')}",
+                    "warning", h.source_file or result.path, h.source_line, 1, n))
+        if min(stored) in numbers and len(numbers) >= 2:
+            past = sorted(m for m in stored if m > max(numbers))
+            if past:
+                one = len(past) == 1
+                notes.append(Diagnostic(
+                    "W-AMEND-LEFT", f"the stored hand{'' if one else 's'} {_ranges(past)} of session {sess!r} "
+                    f"{'is' if one else 'are'} not in this file and stay{'s' if one else ''} in force (this file "
+                    f"holds its hands {_ranges(sorted(numbers))}); to remove one: "
+                    + ", ".join(_void_step(sess, m, "not this night") for m in past),
+                    "warning", first.source_file or result.path, first.source_line, 1, first.outcome.hand))
+    return refused, notes
 
 
 def _log_codes(log: CardLog, seats: list[str], call: str | None) -> tuple:
@@ -4207,6 +4404,8 @@ class Store:
                                                 source_format, blocks)
             if strict and not report.committed:
                 return
+        if result.rejected:  # a conflict that is a later stored hand: a hand removed and the rest renumbered, said
+            _renumbered_down(con, result.rejected, result.hands)  # (corr34 F1; only a file with a refusal)
         # a hand at a voided number sent as it was voided (not stored, W-HAND-VOIDED) is still a stored position of
         # the night: the stored hand before it again there is the night shifted (fixit32 F2: a duplicate last hand
         # voided, then the night re-sent with a forgotten hand inserted had no "shifted" said)
@@ -4689,6 +4888,10 @@ class Store:
             hands = _voids_are_no_gap(con, session_id, again.hands)
             if isinstance(report, IngestReport):
                 report.file_errors.extend(_new_warnings(con, name, hands, report.path))
+            elif report.action == "amend":  # a stored hand after an amended one, now out of the rotation (corr34 F1)
+                done = {hid for _, _, hid, _ in report.hands}
+                report.notes.extend(_new_warnings(con, name, [(i, o) for i, o in hands if i not in done],
+                                                  report.path, "the amendment changes the hands before it"))
             changed = self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands],
                                              compare=_COUNTED_COLS,
                                              before=lambda ids: self._record_rederived(
@@ -5695,6 +5898,13 @@ class Store:
 
         def work(con: duckdb.DuckDBPyConnection, rep: CorrectionReport) -> None:
             ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
+            # an amendment that renumbers the night (a hand removed, the rest moved down: corr34 F1) is refused;
+            # the stored hands it leaves out and the hands it makes alike are said
+            shifted, notes = _amend_shape(con, result)
+            if shifted:
+                raise CorrectionError("; ".join(f"{d.file}:{d.line}:{d.col}: {d.code}: {d.message}" for d in shifted),
+                                      code=shifted[0].code, diagnostics=shifted)
+            rep.notes.extend(notes)
 
             def one(h: ValidatedHand) -> None:
                 """Amend the stored hand of file hand ``h`` (raises :class:`CorrectionError` when refused)."""
