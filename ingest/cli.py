@@ -235,6 +235,10 @@ SKIP_NOT_LOG = "not an SHN file (.shn) nor a NetSchafkopf protocol"
 SKIP_DOC = "a README or licence file, not a hand log"
 SKIP_BROKEN = "a symbolic link to no file: a broken link, or a loop"
 SKIP_SPECIAL = "not a regular file (a device, a pipe or a socket)"
+#: shead's own exports that are no input (corr34 F4: a Parquet export's folder was "not an SHN file", exit 0)
+RESTORE_HOW = "read by other programs; a database is restored from `shead export --format shn`"
+SKIP_PARQUET = f"a Parquet file (shead export --format parquet?): {RESTORE_HOW}"
+SKIP_JSONL = f"a JSONL file (shead export --format jsonl?): {RESTORE_HOW}"
 
 
 def expand_paths(paths: list[str]) -> tuple[list[Path], list[tuple[str, str]], list[Diagnostic]]:
@@ -262,7 +266,9 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[tuple[str, str]], l
                 if p.suffix.lower() in (".shn", ".csv", ".tsv", ".xlsx", ".xlsm") or _sniff_protocol(p):
                     add(p)
                 else:
-                    skipped.append((str(p), SKIP_DOC if _DOC_NAME.match(p.name) else SKIP_NOT_LOG))
+                    skipped.append((str(p), SKIP_DOC if _DOC_NAME.match(p.name) else SKIP_PARQUET
+                                    if p.suffix.lower() == ".parquet" else SKIP_JSONL
+                                    if p.suffix.lower() in (".jsonl", ".ndjson") else SKIP_NOT_LOG))
             elif p.is_symlink() and not p.exists():  # break33 F12: a link to nothing is said, not passed in silence
                 skipped.append((str(p), SKIP_BROKEN))
             elif p.exists() and not p.is_dir():  # a FIFO, a socket, a device inside the folder
@@ -398,9 +404,11 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         own = {target, target.with_name(target.name + ".wal")}
     except (st.StoreError, OSError):
         own = set()
+    said_skips = 0
     for s, why in skipped:
         if Path(s).resolve() not in own and (name_docs or why != SKIP_DOC):
             _err.print(f"{s}: skipped ({why})", markup=False, highlight=False)
+            said_skips += 1
     for d in path_errors:
         entry = {"file": d.file, "line": 0, "col": 0, "hand": None, "code": d.code, "message": d.message}
         totals["rejected"].append(entry)
@@ -549,9 +557,12 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         + (f"{totals['voided']} voided earlier (not stored again), " if totals.get("voided") else "")
         + f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
         + f", from {len(files)} file(s) into {store.path}")
+    if not files and said_skips:  # every file passed over: nothing could be read, no success (corr34 F4)
+        _err.print(f"nothing read: every file given was skipped ({said_skips}, see above)", markup=False,
+                   highlight=False)
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
-    return 1 if n_rej else 0
+    return 1 if n_rej or (not files and said_skips) else 0
 
 
 def _ingest_one(path, group, store, strict: bool, rules: str | None, columns: str | None, emit, progress,

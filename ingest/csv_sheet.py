@@ -2096,6 +2096,15 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
             line=1, col=1, found=",".join(rows[0][:4]) + ",...",
             expected="a score sheet or ledger (date,hand,picker,...,a column a player), or an SHN export"))
         return CsvResult("unknown", {}, [], result)
+    if _shead_jsonl(rows[0]):
+        # shead's JSONL export (a hand a line, one JSON object): read as a sheet, its first object's keys were
+        # "players" (corr34 F4: "'{"session":...' cannot be a seat's name")
+        result.errors.append(Diagnostic(
+            "E-CSV-HEADER", "this is `shead export --format jsonl` (a hand a line, one JSON object each), not a "
+            "score sheet: it is read by other programs; a database is restored from `shead export --format shn`; "
+            "nothing read", file=path, line=1, col=1, found=",".join(rows[0])[:40] + "...",
+            expected="a score sheet or ledger (date,hand,picker,...,a column a player), or an SHN export"))
+        return CsvResult("unknown", {}, [], result)
     if _shead_export(rows[0]):
         # shead's own export (shead export --format csv: one hand a row, its units one JSON cell): no score
         # sheet; its columns were read as players (new20 F4)
@@ -3624,6 +3633,14 @@ def _shead_export(header: list[str]) -> bool:
     """Whether a CSV file's first row is ``shead export --format csv``'s
     header (:data:`ingest.export.JSONL_FIELDS`), which is no score sheet."""
     return {"rules_flags", "provenance", "units"} <= {c.strip() for c in header}
+
+
+def _shead_jsonl(header: list[str]) -> bool:
+    """Whether a file's first row, read as CSV, is a line of ``shead export
+    --format jsonl`` (a JSON object holding :data:`ingest.export.JSONL_FIELDS`
+    such as ``rules_flags``, ``provenance`` and ``units``)."""
+    line = ",".join(header)
+    return line.lstrip().startswith("{") and all(f"{k}" in line for k in ("rules_flags", "provenance", "units"))
 
 
 def _shead_sheet(header: list[str]) -> bool:

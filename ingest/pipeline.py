@@ -67,6 +67,8 @@ def load_file(path: Path, prior=None, rules: str | None = None, columns: str | N
     return load_bytes(str(path), data, prior, rules, columns)
 
 
+#: a Parquet file (its magic ``PAR1``): most likely ``shead export --format parquet``'s (corr34 F4)
+_PARQUET = "a Parquet file (shead export --format parquet?)"
 #: the first bytes of compressed files (gzip, bzip2, xz, zstd, 7-Zip) -> what they are called
 _PACKED = ((b"\x1f\x8b", "a gzip-compressed file"), (b"BZh", "a bzip2-compressed file"),
            (b"\xfd7zXZ\x00", "an xz-compressed file"), (b"\x28\xb5\x2f\xfd", "a zstd-compressed file"),
@@ -93,6 +95,8 @@ def _binary_kind(data: bytes) -> str | None:
     for magic, kind in _PACKED:
         if data.startswith(magic):
             return kind
+    if data.startswith(b"PAR1") and data.endswith(b"PAR1") and len(data) > 8:  # Parquet opens and ends so
+        return _PARQUET
     if utf16_codec(data[:UTF16_HEAD]) is not None:
         return UTF16_TEXT
     head = data[:4096]
@@ -200,6 +204,7 @@ _BINARY_FIX = {
                                      "Password, clear it; LibreOffice: File > Properties > Security), save it and "
                                      "ingest it again",
     _OLD_BOOK: "; save it as .xlsx (Excel Workbook) or as CSV, and ingest that",
+    _PARQUET: "; an export is read by other programs; a database is restored from `shead export --format shn`",
 }
 
 
