@@ -1587,17 +1587,31 @@ def _voided_texts(con: duckdb.DuckDBPyConnection, hashes: list[str]) -> dict[str
 
 def _amended_texts(con: duckdb.DuckDBPyConnection, hashes: list[str]) -> dict[str, tuple[str, str | None]]:
     """``{hash: (when, reason)}`` of the texts ``hashes`` (hex) that were a
-    revision of a hand amended since (the first ``amend`` revision after it;
-    ``when`` ``YYYY-MM-DD HH:MM`` UTC): a duplicate, its amendment in force
-    (``W-HAND-AMENDED``)."""
+    revision of a hand amended since: the amendment that REPLACED the text
+    (the first ``amend`` revision after the LATEST revision holding it;
+    ``when`` ``YYYY-MM-DD HH:MM`` UTC), with the voids between said in
+    ``reason`` ("...; voided before it on WHEN UTC: WHY"): a duplicate, its
+    amendment in force (``W-HAND-AMENDED``).  corr34 F3: a text written by
+    an amendment and by the ingest before it (a rename in the header: the
+    hand's text the same) named the amendment that wrote it, not the later
+    one that replaced it, nor the void between."""
     if not hashes:
         return {}
-    return {bytes(h).hex(): (when, reason) for h, when, reason in con.execute(
-        "SELECT r.hash, strftime(a.recorded_at, '%Y-%m-%d %H:%M'), a.reason FROM hand_revisions r "
-        "JOIN hand_revisions a ON a.hand_id = r.hand_id AND a.action = 'amend' AND a.revision = "
-        "(SELECT min(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id AND x.action = 'amend' "
-        "AND x.revision > r.revision) WHERE list_contains(?, r.hash)",
-        [[bytes.fromhex(h) for h in hashes]]).fetchall()}
+    out = {}
+    for h, when, reason, voids in con.execute(
+            "WITH m AS (SELECT hand_id, hash, max(revision) AS rev FROM hand_revisions WHERE list_contains(?, hash) "
+            "GROUP BY hand_id, hash) "
+            "SELECT m.hash, strftime(a.recorded_at, '%Y-%m-%d %H:%M'), a.reason, "
+            "(SELECT string_agg(strftime(v.recorded_at, '%Y-%m-%d %H:%M') || ' UTC' || coalesce(': ' || v.reason, "
+            "''), '; ' ORDER BY v.revision) FROM hand_revisions v WHERE v.hand_id = m.hand_id AND v.action = 'void' "
+            "AND v.revision > m.rev AND v.revision < a.revision) "
+            "FROM m JOIN hand_revisions a ON a.hand_id = m.hand_id AND a.action = 'amend' AND a.revision = "
+            "(SELECT min(revision) FROM hand_revisions x WHERE x.hand_id = m.hand_id AND x.action = 'amend' "
+            "AND x.revision > m.rev)", [[bytes.fromhex(h) for h in hashes]]).fetchall():
+        if voids:
+            reason = (f"{reason}; " if reason else "") + f"voided before it on {voids}"
+        out[bytes(h).hex()] = (when, reason)
+    return out
 
 
 def _renamed_since(con: duckdb.DuckDBPyConnection, texts: list[tuple]) -> list[tuple]:
