@@ -2129,10 +2129,13 @@ def _shifted_amend(at: int, top: int, sheet: bool) -> str:
             f"up to {top})")
 
 
-def _void_step(session: str, number: int, why: str) -> str:
+def _void_step(session: str, number: int, why: str, db: str | None = None) -> str:
     """The exact command that voids stored hand ``number`` of ``session``
-    (``shead void 'SESSION#N' --reason '...'``), quoted for a shell."""
-    return f"shead void {shlex.quote(f'{session}#{number}')} --reason {shlex.quote(why)}"
+    (``shead void 'SESSION#N' --reason '...' --db PATH``), quoted for a
+    shell; ``db`` the database it was found in (pasted as it is, it works
+    on that one, not the default: fixd31)."""
+    return (f"shead void {shlex.quote(f'{session}#{number}')} --reason {shlex.quote(why)}"
+            + (f" --db {shlex.quote(db)}" if db else ""))
 
 
 def removed_shift(stored: dict, file_hands: list[tuple[int, object]]) -> tuple[int, dict[int, int]] | None:
@@ -2166,7 +2169,7 @@ def removed_shift(stored: dict, file_hands: list[tuple[int, object]]) -> tuple[i
 
 
 def _renumbered_down(con: duckdb.DuckDBPyConnection, rejected: list[RejectedHand],
-                     hands: list[ValidatedHand]) -> None:
+                     hands: list[ValidatedHand], db: str | None = None) -> None:
     """Each ``E-HAND-CONFLICT`` of ``rejected`` (a stored number, other
     text) whose hand is a later stored hand of its session
     (:func:`removed_shift`: a hand removed and the rest renumbered, corr34
@@ -2176,7 +2179,8 @@ def _renumbered_down(con: duckdb.DuckDBPyConnection, rejected: list[RejectedHand
     the file's last shifted one are named too.  Two hands or more of the
     run drop the advice to amend.  The refusals' first diagnostics are
     replaced in place (the report holds the same objects).  Reads each such
-    session's stored hands once, only for a file with such a conflict."""
+    session's stored hands once, only for a file with such a conflict.
+    ``db``: the database, named in the commands."""
     from ingest.meaning import amend_hint  # noqa: PLC0415
     from ingest.shn.canonical import _read_one  # noqa: PLC0415
 
@@ -2204,13 +2208,13 @@ def _renumbered_down(con: duckdb.DuckDBPyConnection, rejected: list[RejectedHand
         gone = [n for n in range(n0, n0 + k) if n in stored]
         top = max([h.outcome.hand for h in hands if h.outcome.session == sess] + [r.hand for r in clash])
         past = sorted(m for m in stored if m > top + k)
-        steps = ", ".join(_void_step(sess, n, "typed twice") for n in gone) or "shead void"
+        steps = ", ".join(_void_step(sess, n, "typed twice", db) for n in gone) or "shead void"
         rest = ""
         if past:
             one = len(past) == 1
             rest = (f"; the stored hand{'' if one else 's'} {_ranges(past)} {'is' if one else 'are'} not in this "
                     f"file and stay{'s' if one else ''} in force (if {'it is' if one else 'they are'} no hand of this "
-                    f"night: {', '.join(_void_step(sess, m, 'not this night') for m in past)})")
+                    f"night: {', '.join(_void_step(sess, m, 'not this night', db) for m in past)})")
         for r in clash:
             m = run.get(r.hand)
             if m is None:
@@ -2227,7 +2231,8 @@ def _renumbered_down(con: duckdb.DuckDBPyConnection, rejected: list[RejectedHand
             r.errors[0] = replace(d, message=msg)
 
 
-def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult) -> tuple[list[Diagnostic], list[Diagnostic]]:
+def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult,
+                 db: str | None = None) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """``(refusals, warnings)`` of an amendment ``result`` against each of
     its sessions' stored hands in force (corr34 F1: a night's file fixed by
     deleting a hand and renumbering the rest amended each stored hand with
@@ -2244,7 +2249,8 @@ def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult) -> tuple[li
       holds the session's first stored hand and more, and stored hands
       past its last are not in it: they stay in force (the void named).
 
-    Reads each session's stored hands once (an amendment is small)."""
+    Reads each session's stored hands once (an amendment is small).
+    ``db``: the database, named in the commands."""
     from ingest.meaning import same_but_number  # noqa: PLC0415
     from ingest.shn.canonical import _read_one  # noqa: PLC0415
 
@@ -2276,10 +2282,10 @@ def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult) -> tuple[li
             gone = [n for n in range(n0, n0 + k) if n in stored]
             alike = sorted((n, m) for n, m in run.items() if m not in numbers)
             past = sorted(m for m in stored if m > max(numbers) + k)
-            steps = ", ".join(_void_step(sess, n, "typed twice") for n in gone) or "shead void"
+            steps = ", ".join(_void_step(sess, n, "typed twice", db) for n in gone) or "shead void"
             said_alike = "; ".join(f"hands {n} and {m} would be the same hand" for n, m in alike)
             left = (f"; the stored hand{'s' if len(past) > 1 else ''} {_ranges(past)} {'are' if len(past) > 1 else 'is'}"
-                    f" not in this file ({', '.join(_void_step(sess, m, 'not this night') for m in past)} if "
+                    f" not in this file ({', '.join(_void_step(sess, m, 'not this night', db) for m in past)} if "
                     f"{'they are' if len(past) > 1 else 'it is'} no hand of this night)" if past else "")
             for h in sorted(mine, key=lambda h: h.outcome.hand):
                 n = h.outcome.hand
@@ -2308,7 +2314,7 @@ def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult) -> tuple[li
                     f"{'stored ' if twin not in numbers else ''}hand {twin}"
                     + (f" ({where[twin]})" if twin not in numbers and twin in where else "")
                     + ": two hands alike (a hand typed twice, or the night renumbered?); if one is no hand of the "
-                    f"night: {_void_step(sess, twin if twin not in numbers else n, 'typed twice')}",
+                    f"night: {_void_step(sess, twin if twin not in numbers else n, 'typed twice', db)}",
                     "warning", h.source_file or result.path, h.source_line, 1, n))
         if min(stored) in numbers and len(numbers) >= 2:
             past = sorted(m for m in stored if m > max(numbers))
@@ -2318,7 +2324,7 @@ def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult) -> tuple[li
                     "W-AMEND-LEFT", f"the stored hand{'' if one else 's'} {_ranges(past)} of session {sess!r} "
                     f"{'is' if one else 'are'} not in this file and stay{'s' if one else ''} in force (this file "
                     f"holds its hands {_ranges(sorted(numbers))}); to remove one: "
-                    + ", ".join(_void_step(sess, m, "not this night") for m in past),
+                    + ", ".join(_void_step(sess, m, "not this night", db) for m in past),
                     "warning", first.source_file or result.path, first.source_line, 1, first.outcome.hand))
     return refused, notes
 
@@ -4419,7 +4425,7 @@ class Store:
             if strict and not report.committed:
                 return
         if result.rejected:  # a conflict that is a later stored hand: a hand removed and the rest renumbered, said
-            _renumbered_down(con, result.rejected, result.hands)  # (corr34 F1; only a file with a refusal)
+            _renumbered_down(con, result.rejected, result.hands, str(self.path))  # (corr34 F1; a file refused)
         # a hand at a voided number sent as it was voided (not stored, W-HAND-VOIDED) is still a stored position of
         # the night: the stored hand before it again there is the night shifted (fixit32 F2: a duplicate last hand
         # voided, then the night re-sent with a forgotten hand inserted had no "shifted" said)
@@ -5914,7 +5920,7 @@ class Store:
             ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
             # an amendment that renumbers the night (a hand removed, the rest moved down: corr34 F1) is refused;
             # the stored hands it leaves out and the hands it makes alike are said
-            shifted, notes = _amend_shape(con, result)
+            shifted, notes = _amend_shape(con, result, str(self.path))
             if shifted:
                 raise CorrectionError("; ".join(f"{d.file}:{d.line}:{d.col}: {d.code}: {d.message}" for d in shifted),
                                       code=shifted[0].code, diagnostics=shifted)

@@ -84,7 +84,7 @@ def test_the_renumbered_file_says_which_stored_hand_each_conflict_is_and_to_void
         assert (f"E-HAND-CONFLICT (hand {n}): hand {n} of session '{NIGHT}' is already stored") in out, out
         assert f"this copy's hand {n} is the stored hand {n + 1} (" in out, out
     assert "a hand removed and the rest renumbered?" in out
-    assert f"shead void '{NIGHT}#7' --reason" in out
+    assert f"shead void '{NIGHT}#7' --reason 'typed twice' --db {db}" in out  # pasted as it is, it works here
     assert "stored hand 14 is not in this file" in out
     # the advice to amend is not given for a renumbered hand: amending would write hand 8 over hand 7, and so on
     conflicts = [ln for ln in re.split(r"(?=\S+:\d+:\d+: )", out) if "E-HAND-CONFLICT (hand 9)" in ln]
