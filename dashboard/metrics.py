@@ -1166,6 +1166,31 @@ def leaster_winners(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     return _run(con, sql, params)
 
 
+def leaster_outcomes(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """How the filtered leasters ended, each leaster once (dash34 F1: the
+    Picking page's "N won outright" summed the chosen players' own wins):
+    one row — ``leasters`` (Sheepshead hands of outcome ``leaster``, rules.md
+    D-2), ``won`` (those with one winner, D-4), ``ties`` (a tie, washed or
+    split, D-6: :func:`leaster_ties` lists them; ``won + ties = leasters``)
+    and ``played`` (with players chosen, the leasters one of them played: the
+    dealer sitting a ``wi6-sit-out`` hand out plays none, F-1; without, every
+    leaster)."""
+    base, params = _leaster_seats(con, f)
+    where, wparams = _where(_prune(con, _sheepshead(f)))
+    params.update(wparams)
+    sql = f"""{base},
+    lh AS (SELECT h.session_id, h.hand, NOT (h.leaster_winner IS NULL OR {_SPLIT_TIE}) AS one_winner
+           FROM hands h WHERE {where} AND h.outcome = 'leaster')
+    SELECT CAST(count(*) AS BIGINT) AS leasters,
+           CAST(count(*) FILTER (WHERE one_winner) AS BIGINT) AS won,
+           CAST(count(*) FILTER (WHERE NOT one_winner) AS BIGINT) AS ties,
+           CAST((SELECT count(*) FROM (SELECT DISTINCT session_id, hand FROM ls
+                                       WHERE {_player_cond(f, "player")})) AS BIGINT) AS played
+    FROM lh
+    """
+    return _run(con, sql, params)
+
+
 def leaster_ties(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """The filtered leasters that ended in a tie for the fewest points
     (rules.md D-6), one row each in date order: ``session``, ``date``,

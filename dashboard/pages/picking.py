@@ -221,8 +221,19 @@ if s["leasters"]:
                 "a tie, washed (leasterTie=wash: no units change hands, rules.md D-6)")
         return hl.link(f"{day} hand {r['hand']}", hl.replay_url(r["hand_id"])) + ": " + what
 
-    won = int(lw["won"].sum()) if not lw.is_empty() else 0
-    st.caption(f"{plural(s['leasters'], 'leaster')} over {over}: everybody passed and each played for the fewest "
-               "points (rules.md D-2); the winner took the fewest among those who took a trick and got a unit from "
-               f"each other seat (D-4). {plural(won, 'leaster')} won outright"
-               + (f"; {plural(len(ties), 'tie')}: " + "; ".join(_tie(r) for r in ties) if ties else "") + ".")
+    # dash34 F1: the leasters' own outcomes, each leaster once (the sum of the table's Won column counted only the
+    # chosen players' wins: "1 leaster won outright" beside Al's win in a leaster Di played)
+    lo = fetch(metrics.leaster_outcomes, f).to_dicts()[0]
+    who = " or ".join(md(p) for p in f.players)
+    if not f.players:
+        held = ""
+    elif lo["played"] == lo["leasters"]:
+        held = f" ({who} played all of them)"
+    else:
+        held = (f" ({who} played {lo['played']:,} of them; a dealer sits a wi6-sit-out hand out and plays no "
+                "leaster, rules.md F-1)")
+    st.caption(f"{plural(lo['leasters'], 'leaster')} over {over}{held}: everybody passed and each played for the "
+               "fewest points (rules.md D-2); the winner took the fewest among those who took a trick and got a unit "
+               f"from each other seat (D-4). {plural(lo['won'], 'leaster')} won outright"
+               + (f"; {plural(len(ties), 'tie')}: " + "; ".join(_tie(r) for r in ties) if ties else "") + "."
+               + (f" The table above: {who}'s own leasters and wins." if f.players else ""))
