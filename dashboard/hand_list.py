@@ -20,6 +20,9 @@ No Streamlit here: the pages and the tests both call these.
 picked hands except ``seated``:
 
 * ``seated`` — any hand in which the player held a seat;
+* ``played`` — a hand the player held a seat in and played: not the dealer
+  sitting a ``wi6-sit-out`` hand out (rules.md F-1; dash34 F2: the list
+  behind "leasters played" held the sat-out dealer's leaster too);
 * ``picker`` — the player picked (the seat named by ``hands.picker``);
 * ``partner`` — the player was the partner (``partner`` or, 3v3/3v5
   tables, ``partner2``);
@@ -45,7 +48,7 @@ __all__ = ["HandQuery", "ROLES", "KINDS", "hand_list", "hand_count", "to_params"
            "replay_url", "describe_query", "FILTER_KEYS", "tidy", "link", "filters_from_params"]
 
 #: The roles a player can be asked for (module docstring).
-ROLES = ("seated", "picker", "partner", "defender")
+ROLES = ("seated", "played", "picker", "partner", "defender")
 
 #: The kinds of hand (``HandQuery.kind``) and their SQL over ``hands AS h``.
 #: ``pick`` is a Sheepshead picked hand with a blind to pick (the Picking
@@ -228,16 +231,24 @@ def _sql(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery) -> tuple[str,
             conds.append(f"{picked} AND me.seat = h.picker")
         elif role == "partner":
             conds.append(f"{picked} AND {partner}")
+        elif role == "played":
+            conds.append("TRUE" + _not_sat_out(con, params))
         elif role == "defender":
-            _, sit_out, _ = metrics._table_rules(con)
-            out = ""
-            if sit_out:
-                out = " AND NOT (list_contains($sit_out, h.rules) AND me.seat = h.dealer)"
-                params["sit_out"] = list(sit_out)
             conds.append(f"{picked} AND (h.alone OR h.partner IS NOT NULL) AND me.seat <> h.picker"
-                         f" AND NOT coalesce({partner}, FALSE){out}")
+                         f" AND NOT coalesce({partner}, FALSE){_not_sat_out(con, params)}")
     body = "FROM hands h " + " ".join(joins) + " WHERE " + " AND ".join(conds)
     return body, extra, params
+
+
+def _not_sat_out(con: duckdb.DuckDBPyConnection, params: dict[str, object]) -> str:
+    """`` AND`` "the player (``me``) is not the dealer sitting the hand out"
+    (a ``wi6-sit-out`` profile, rules.md F-1); ``$sit_out`` added to
+    ``params``.  Empty when no stored profile sits its dealer out."""
+    _, sit_out, _ = metrics._table_rules(con)
+    if not sit_out:
+        return ""
+    params["sit_out"] = list(sit_out)
+    return " AND NOT (list_contains($sit_out, h.rules) AND me.seat IS NOT DISTINCT FROM h.dealer)"
 
 
 def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery, limit: int = 1000,
@@ -487,7 +498,7 @@ def describe_query(q: HandQuery) -> str:
         parts.append("outcome " + " or ".join(q.outcomes))
     if q.who:
         role = q.role or "seated"
-        parts.append({"seated": f"{q.who} at the table", "picker": f"{q.who} the picker",
+        parts.append({"seated": f"{q.who} at the table", "played": f"{q.who} playing (not sitting out)", "picker": f"{q.who} the picker",
                       "partner": f"{q.who} the partner", "defender": f"{q.who} a defender"}[role])
     if q.picked_by:
         parts.append(" or ".join(q.picked_by) + " picked")

@@ -199,7 +199,8 @@ if s["leasters"]:
     st.subheader("Leasters")
     lw = fetch(metrics.leaster_winners, f)
     lw = lw.with_columns(pl.col("player").map_elements(
-        lambda p: hl.hands_url(f, kind="leaster", who=p), return_dtype=pl.String).alias("hands_link"))
+        # dash34 F2: the leasters the player played (role played: a wi6-sit-out dealer's left out), as Played counts
+        lambda p: hl.hands_url(f, kind="leaster", who=p, role="played"), return_dtype=pl.String).alias("hands_link"))
     st.dataframe(
         lw.select("hands_link", "player", "leasters", "won", "units"), hide_index=True, placeholder="—",
         column_config={

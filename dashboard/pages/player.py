@@ -220,7 +220,7 @@ else:
     leaster = {"role": "leaster", "hands": lm["hands"], "wins": lm["wins"], "win_rate": lm["win_rate"],
                "group_win_rate": lg["win_rate"], "units_per_hand": lm["units_per_hand"],
                "group_units_per_hand": lg["units_per_hand"], "schneider_for": None, "schneider_against": None,
-               "no_trick_for": None, "no_trick_against": None, "hands_link": url(kind="leaster"),
+               "no_trick_for": None, "no_trick_against": None, "hands_link": url(kind="leaster", role="played"),
                "schneider": None, "no_trick": None}
     table = percents(rounded(pl.DataFrame([*rows, leaster]), {"units_per_hand": 2, "group_units_per_hand": 2}),
                      ["win_rate", "group_win_rate"])  # real31 B: "31.3%" as the metrics write it, not the grid's
@@ -259,7 +259,7 @@ else:
             f"{hl.link(str(r['schneider_against']) + ' against', url(role=role, outcomes=(lost + '-s',)))}; "
             f"{hl.link(str(r['no_trick_for']) + ' no-trick for', url(role=role, outcomes=(won + '-z',)))}, "
             f"{hl.link(str(r['no_trick_against']) + ' against', url(role=role, outcomes=(lost + '-z',)))}")
-    lines.append(f"- **leaster**: {hl.link(plural(lm['hands'], 'leaster'), url(kind='leaster'))} played; "
+    lines.append(f"- **leaster**: {hl.link(plural(lm['hands'], 'leaster'), url(kind='leaster', role='played'))} played; "
                  f"{lm['wins']} won; {lm['units']:+,} units")
     st.markdown("\n".join(lines))
     st.caption("Over the Sheepshead picked hands. Won: the player's side won (as picker or partner the picker side "
