@@ -10,6 +10,7 @@ import streamlit as st
 
 from dashboard import hand_list as hl
 from dashboard import metrics
+from dashboard.seat_chart import seat_chart, seat_names
 from dashboard.filters import describe, fetch, num, pct, plural, start_page
 from dashboard.text import PERCENT_FORMAT, md, percents, rounded
 
@@ -83,45 +84,18 @@ pos = fetch(metrics.pick_rate_by_position, f)
 if pos.is_empty():
     st.info("No hand with a known dealer: the seats cannot be told.")
 else:
-    # the dealer speaks last at every table size (rules.md B-5): order the seats 1st, 2nd, ... dealer
-    # short seat labels ("1st" … "dealer") so that a phone's narrow chart keeps every one of them
-    _short = {1: "1st", 2: "2nd", 3: "3rd"}
-    pos = pos.with_columns(
-        order=pl.when(pl.col("label") == "dealer").then(99).otherwise(pl.col("position")),
-        seat=pl.when(pl.col("label") == "dealer").then(pl.lit("dealer")).otherwise(
-            pl.col("position").map_elements(lambda k: _short.get(k, f"{k}th"), return_dtype=pl.String)))
+    # the dealer speaks last at every table size (rules.md B-5): order the seats 1st, 2nd, ... dealer.
     # league33 F7: each bar says how many offers it rests on ("50%" over "3/6": picks / offered), and a seat the
-    # blind never reached says so ("not offered", no bar) instead of looking like a 0 % bar
-    pos = pos.with_columns(
-        bar_label=pl.when(pl.col("offered") > 0).then(
-            pl.format("{}%\n{}/{}", (pl.col("picks") * 100 / pl.col("offered")).round(0).cast(pl.Int64),
-                      pl.col("picks"), pl.col("offered"))).otherwise(pl.lit("not offered")),
-        label_at=pl.col("pick_rate").fill_null(0.0))
+    # blind never reached says so ("not offered", no bar) instead of looking like a 0 % bar (dashboard.seat_chart,
+    # shared with the Player page: dash34 F3)
+    pos = seat_names(pos)
     sizes = pos["seats"].n_unique()
-    enc = dict(
-        x=alt.X("seat:N", sort=alt.EncodingSortField("order", op="min"),
-                title="seat in pick order (1st = left of the dealer)",
-                axis=alt.Axis(labelAngle=0, labelOverlap=False, labelLimit=80)),
-        # dash25 F4: whole percents, and a 0-100 % scale when every rate is 0 (a player who passed each time: the
-        # axis of a zero domain read "0.000000%" and the bars of 0 % could not be seen)
-        y=alt.Y("pick_rate:Q", title="pick rate", axis=alt.Axis(format=".0%"),
-                scale=alt.Scale(domain=[0, 1]) if not (pos["pick_rate"].max() or 0) else alt.Undefined),
-        tooltip=["seats", "label", alt.Tooltip("offered:Q", title="offered (hands the blind reached the seat)"),
-                 "picks", alt.Tooltip("pick_rate:Q", format=".1%")],
-    )
-    if sizes > 1:  # one bar per table size at each seat, never stacked (F-1: seats differ by table)
-        enc.update(xOffset=alt.XOffset("seats:N"), color=alt.Color("seats:N", title="seats at the table",
-                                                                   legend=alt.Legend(orient="top")))
-    chart = alt.Chart(pos.drop("bar_label", "label_at")).mark_bar().encode(**enc)  # the labels: their own layer
-    # each seat's rate and its picks / offers written over its bar, so a 0 % is seen and a bar on 1 offer is told
-    # from one on 60; a seat never offered: "not offered" on the axis line
-    text = dict(x=enc["x"], y="label_at:Q", text="bar_label:N",
-                color=alt.condition("datum.offered > 0", alt.value("#31333f"), alt.value("#808495")),
-                tooltip=enc["tooltip"])
-    if sizes > 1:
-        text["xOffset"] = enc["xOffset"]
-    chart = chart + alt.Chart(pos).mark_text(dy=-19, lineBreak="\n", fontSize=11 if sizes == 1 else 9).encode(**text)
-    st.altair_chart(chart.properties(height=300), width="stretch")
+    tip = ["seats", "label", alt.Tooltip("offered:Q", title="offered (hands the blind reached the seat)"),
+           "picks", alt.Tooltip("pick_rate:Q", format=".1%")]
+    # one bar per table size at each seat, never stacked (F-1: seats differ by table)
+    st.altair_chart(seat_chart(pos, offset="seats" if sizes > 1 else None, offset_title="seats at the table",
+                               x_title="seat in pick order (1st = left of the dealer)", tooltip=tip,
+                               font_size=11 if sizes == 1 else 9), width="stretch")
     _rows = pos.sort("seats", "order").to_dicts()
     _picked = [r for r in _rows if r["picks"]]
     _offered = [r for r in _rows if r["offered"]]

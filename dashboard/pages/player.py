@@ -20,6 +20,7 @@ from dashboard import player_metrics as pm
 from dashboard.filters import (_busy, _choices, connection, db_path, db_stamp, describe, num, pct, plural,
                                start_page)
 from dashboard.metrics import Filters, hands_where
+from dashboard.seat_chart import seat_chart, seat_names
 from dashboard.text import PERCENT_FORMAT, md, percents, rounded
 from ingest.store import StoreBusy
 
@@ -159,16 +160,14 @@ else:
     if seats.is_empty():
         st.caption("No hand with a known dealer: the seats cannot be told.")
     else:
-        short = {1: "1st", 2: "2nd", 3: "3rd"}
-        long = seats.with_columns(
-            pl.when(pl.col("label") == "dealer").then(pl.lit("dealer"))
-            .otherwise(pl.col("position").map_elements(lambda p: short.get(p, f"{p}th"), return_dtype=pl.String))
-            .alias("seat"))
+        # dash34 F3: the Picking page's chart (dashboard.seat_chart): each bar labelled "0%\n0/1" or "not offered",
+        # so a seat the player passed is told from one the blind never reached (the dealer sitting out, F-1)
+        long = seat_names(seats)
         both = pl.concat([
-            long.select("seats", "position", "seat", pl.lit(who).alias("who"), pl.col("pick_rate").alias("rate"),
-                        "offered", "picks"),
-            long.select("seats", "position", "seat", pl.lit("group").alias("who"),
-                        pl.col("group_pick_rate").alias("rate"), pl.col("group_offered").alias("offered"),
+            long.select("seats", "position", "order", "seat", pl.lit(who).alias("who"), "pick_rate", "offered",
+                        "picks"),
+            long.select("seats", "position", "order", "seat", pl.lit("group").alias("who"),
+                        pl.col("group_pick_rate").alias("pick_rate"), pl.col("group_offered").alias("offered"),
                         pl.col("group_picks").alias("picks"))])
         size = None  # the table size charted (one size stored: every row's)
         if both["seats"].n_unique() > 1:  # one table size at a time: a bar pair a seat of every size was unreadable
@@ -179,15 +178,9 @@ else:
             sizes = by_size["seats"].to_list()
             size = st.selectbox("Table size", sizes, format_func=lambda n: f"{n}-handed", key="player.seats")
             both = both.filter(pl.col("seats") == size)
-        chart = alt.Chart(both).mark_bar().encode(
-            x=alt.X("seat:N", sort=alt.EncodingSortField("position", op="min"), title="seat in pick order",
-                    axis=alt.Axis(labelAngle=0, labelOverlap=False)),
-            xOffset=alt.XOffset("who:N", sort=[who, "group"]),
-            y=alt.Y("rate:Q", title="pick rate", axis=alt.Axis(format="%")),
-            color=alt.Color("who:N", sort=[who, "group"], title=None, legend=alt.Legend(orient="top")),
-            tooltip=["who", "seat", "offered", "picks", alt.Tooltip("rate:Q", format=".1%")],
-        ).properties(height=260)
-        st.altair_chart(chart, width="stretch")
+        st.altair_chart(seat_chart(both, offset="who", offset_sort=[who, "group"], height=260, font_size=9,
+                                   tooltip=["who", "seat", "offered", "picks",
+                                            alt.Tooltip("pick_rate:Q", format=".1%")]), width="stretch")
         # dash26 F1: one table size stored leaves ``size`` None, and every row is that size's (the filter kept
         # none of them: "Picks from each seat: ."); the seats named as the chart's axis and the Picking page do
         _picked = [r for r in long.sort("position").to_dicts() if r["picks"] and size in (None, r["seats"])]
