@@ -20,7 +20,7 @@ __all__ = ["NOT_OFFERED", "seat_names", "seat_chart"]
 
 #: A seat the blind never reached; two lines, so the last column's label
 #: (the dealer's) stays inside a phone's 390-px chart (dash34 F7).
-NOT_OFFERED = "not offered"
+NOT_OFFERED = "not\noffered"
 
 _SHORT = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -68,8 +68,18 @@ def seat_chart(df: pl.DataFrame, *, offset: str | None = None, offset_title: str
     text = dict(x=enc["x"], y="label_at:Q", text="bar_label:N",
                 color=alt.condition("datum.offered > 0", alt.value("#31333f"), alt.value("#808495")),
                 tooltip=tooltip)
-    if offset is not None:
-        text["xOffset"] = enc["xOffset"]
     # over its bar, a line above the value; "not offered" on the axis line, its two lines above it
-    labels = alt.Chart(df).mark_text(dy=-19, lineBreak="\n", fontSize=font_size).encode(**text)
-    return (bars + labels).properties(height=height)
+    mark = dict(dy=-19, lineBreak="\n", fontSize=font_size)
+    if offset is None:
+        labels = alt.Chart(df).mark_text(**mark).encode(**text)
+    else:
+        # a seat offered to none of its bars (the dealer sitting out, F-1, for the player and the group alike): one
+        # "not offered" in the middle of the seat, not one a bar, written over each other
+        none = pl.col("offered").max().over("seat") == 0
+        each = alt.Chart(df.filter(~none)).mark_text(**mark).encode(**text, xOffset=enc["xOffset"])
+        whole = alt.Chart(df.filter(none).unique("seat", keep="first", maintain_order=True)).mark_text(
+            **mark).encode(x=enc["x"], y="label_at:Q", text="bar_label:N", color=alt.value("#808495"))
+        labels = each + whole
+    # dash34 F7: room on the right for the last column's label, wider than its bar (a 6-seat table's offset dealer
+    # bar sits at the plot's right edge; at 390 px its "not offered" was cut to "not off")
+    return (bars + labels).properties(height=height, padding={"left": 5, "top": 5, "bottom": 5, "right": 18})

@@ -33,11 +33,13 @@ def _chart_rows(at) -> list[list[dict]]:
 
 
 def _labels(at, who: str | None = None) -> dict[str, str]:
-    rows = next(rows for rows in _chart_rows(at) if rows and "bar_label" in rows[0])
+    """Each seat's label (of ``who``'s bars; a seat offered to no bar has one label, in the middle of the seat)."""
+    rows = [r for rows in _chart_rows(at) if rows and "bar_label" in rows[0] for r in rows]
+    assert rows
     return {r["seat"]: r["bar_label"] for r in rows if who is None or r["who"] == who}
 
 
-NOT_OFFERED = "not offered"
+NOT_OFFERED = "not\noffered"  # two lines: the dealer's column is the last, at a phone's right edge (F7)
 
 
 def test_player_page_seat_chart_tells_passed_from_never_offered(tmp_path, monkeypatch):
@@ -45,8 +47,13 @@ def test_player_page_seat_chart_tells_passed_from_never_offered(tmp_path, monkey
     at = page("player.py", db, monkeypatch, who="Kai Lutz")
     assert _labels(at, "Kai Lutz") == {"1st": "33%\n1/3", "2nd": "0%\n0/1", "3rd": "0%\n0/1", "4th": "50%\n1/2",
                                        "5th": "0%\n0/1", "dealer": NOT_OFFERED}
-    # the group's dealer seat: the dealer sits every wi6-sit-out hand out (F-1), never offered
-    assert _labels(at, "group")["dealer"] == NOT_OFFERED
+    # the group's dealer seat: the dealer sits every wi6-sit-out hand out (F-1), never offered either: the seat has
+    # one "not offered" (F7: the player's and the group's were written over each other), the group's bars their own
+    group = _labels(at, "group")
+    assert "dealer" not in group and group["5th"] == "50%\n2/4", group
+    said = [r["bar_label"] for rows in _chart_rows(at) if rows and "bar_label" in rows[0] for r in rows
+            if r["seat"] == "dealer"]
+    assert said == [NOT_OFFERED], said
 
 
 def test_picking_page_seat_chart_labels_kai(tmp_path, monkeypatch):
