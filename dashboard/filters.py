@@ -38,7 +38,7 @@ from dashboard.text import fixed, percent
 from ingest.model import stored_rules_meaning
 from ingest.store import StoreBusy, StoreError, StoreMissing, reading, resolve_db
 
-__all__ = ["Filters", "db_path", "db_stamp", "connection", "page_connection", "SHARED_PAGES", "ensure_navigation", "start_page", "hand_page_filters", "sidebar", "fetch", "reset", "describe", "pct", "num", "plural",
+__all__ = ["NEXT_STEP", "no_match", "Filters", "db_path", "db_stamp", "connection", "page_connection", "SHARED_PAGES", "ensure_navigation", "start_page", "hand_page_filters", "sidebar", "fetch", "reset", "describe", "pct", "num", "plural",
            "ALL_GAMES"]
 
 #: Seconds a page waits for an ingest's lock before it says "busy".
@@ -453,6 +453,17 @@ def describe(f: Filters) -> str:
 #: a stored game's name as a caption writes it (``hands.game``)
 _GAME_NAMES = {"sheepshead": "Sheepshead", "schafkopf": "Schafkopf", "indiana": "Indiana", "fox": "fox"}
 
+
+
+#: What to do when nothing matches the sidebar filters (dash34 F4: some pages said only "No picked hand matches").
+NEXT_STEP = "Widen them in the sidebar, or press **Reset filters**."
+
+
+def no_match(what: str, over: str, why: str = "") -> None:
+    """Say on the page that no ``what`` ("stored hand", "picked hand" ...)
+    matches the filters described as ``over`` (:func:`describe`), then
+    ``why`` (a sentence, or ""), then :data:`NEXT_STEP`; an ``st.info``."""
+    st.info(f"No {what} matches the filters ({over})." + (f" {why}" if why else "") + f" {NEXT_STEP}")
 
 
 def pct(x: float | None) -> str:

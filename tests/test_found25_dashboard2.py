@@ -152,7 +152,7 @@ def test_f1_schneider_with_no_picked_hand_at_all_keeps_the_empty_state(tmp_path,
                                                                          NIGHT.index("hand 4")], path="l.shn"))
     at = run("schneider.py", path, monkeypatch, player="Nina Berg")
     assert infos(at)[-1] == ("No picked hand matches the filters (hands with Nina Berg). Leasters, doublers and "
-                             "misdeals have no picker side.")
+                             "misdeals have no picker side. Widen them in the sidebar, or press **Reset filters**.")
     assert not at.dataframe
 
 

@@ -54,7 +54,8 @@ st.caption(f"Over {over}." + (f" The latest {LIMIT:,} are listed; narrow the fil
                                "to see the earlier ones." if n > LIMIT else "")
            + " Newest last; a hand's replay is one click away.")
 if not n:
-    st.info("No hand matches. Widen the filters in the sidebar, or go back to the page you came from.")
+    st.info("No hand matches. Widen the filters in the sidebar, or press **Reset filters**, or go back to the page "
+            "you came from.")
     st.stop()
 
 shown = rows.with_columns(pl.col("hand_id").map_elements(hl.replay_url, return_dtype=pl.String).alias("replay"))

@@ -11,7 +11,7 @@ import streamlit as st
 
 from dashboard import hand_list as hl
 from dashboard import metrics
-from dashboard.filters import describe, fetch, start_page
+from dashboard.filters import describe, fetch, no_match, start_page
 from dashboard.text import md, rounded
 
 f = start_page("Ledger", "Who won and lost how many units: the leaderboard, the running total over the season, "
@@ -97,7 +97,7 @@ def show_race() -> None:
 
 if lb.is_empty():
     if race.is_empty() and fox.is_empty():
-        st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar.")
+        no_match("stored hand", over)
     show_race()
     show_fox()
     st.stop()

@@ -8,7 +8,7 @@ import streamlit as st
 
 from dashboard import hand_list as hl
 from dashboard import metrics, player_metrics
-from dashboard.filters import describe, fetch, plural, start_page
+from dashboard.filters import describe, fetch, no_match, plural, start_page
 
 f = start_page("Overview", "What the log holds for the filters in the sidebar, and how it was recorded.")
 if f is None:
@@ -19,8 +19,7 @@ dq = fetch(metrics.data_quality, f).to_dicts()[0]
 over = describe(f)
 
 if not ov["hands"]:
-    st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar, or press "
-            "**Reset filters**.")
+    no_match("stored hand", over)
     st.stop()
 
 def link(text: str, **q) -> str:

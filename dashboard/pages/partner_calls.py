@@ -10,7 +10,7 @@ import streamlit as st
 
 from dashboard import hand_list as hl
 from dashboard import metrics
-from dashboard.filters import describe, fetch, start_page
+from dashboard.filters import describe, fetch, no_match, start_page
 from dashboard.text import PERCENT_FORMAT, md, percents, rounded
 
 f = start_page("Partner calls", "What the picker called — an ace, a ten, an ace with an unknown card, alone, the "
@@ -67,7 +67,7 @@ if bt.is_empty():
     # dash25 F1: a chosen player who sat in picked hands but picked none is told so, not "no picked hand"
     sat = int(fetch(metrics.calls_by_type, f)["hands"].sum()) if f.players else 0
     if not sat:
-        st.info(f"No picked hand matches the filters ({over}).")
+        no_match("picked hand", over, "Leasters, doublers and misdeals have no call.")
     else:
         who = " or ".join(md(p) for p in f.players)
         n_sat = hl.link(f"{sat:,} picked hand" + ("" if sat == 1 else "s"), hl.hands_url(f, kind="picked"))

@@ -11,7 +11,7 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.seat_chart import seat_chart, seat_names
-from dashboard.filters import describe, fetch, num, pct, plural, start_page
+from dashboard.filters import describe, fetch, no_match, num, pct, plural, start_page
 from dashboard.text import PERCENT_FORMAT, md, percents, rounded
 
 f = start_page("Picking", "How often each player takes the blind when it reaches them, and how those picks end.")
@@ -27,7 +27,7 @@ if not s["dealt"] and not s["misdeals"]:
                 "two-handed Sheepshead the partner cards or the deal make the sides (rules.md F-1), so there are no "
                 "pick rates. Their results are on the Ledger and Schneider pages.")
     else:
-        st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar.")
+        no_match("stored hand", over)
     st.stop()
 
 # Roles in filters: with players chosen, the picks are the hands they picked (not every hand they sat in).

@@ -108,7 +108,7 @@ def url(**q) -> str:
 
 
 if not s["hands"]:
-    st.info(f"{md(who)} sat in none of {over}. Widen the filters in the sidebar.")
+    st.info(f"{md(who)} sat in none of {over}. Widen the filters in the sidebar, or press **Reset filters**.")
     st.stop()
 
 st.caption(f"{md(who)} over {over}. The group: every player of the same hands (the sidebar's player choice "

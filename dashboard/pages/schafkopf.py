@@ -11,7 +11,7 @@ import streamlit as st
 
 from dashboard import hand_list as hl
 from dashboard import metrics
-from dashboard.filters import describe, fetch, pct, plural, start_page
+from dashboard.filters import describe, fetch, no_match, pct, plural, start_page
 from dashboard.text import PERCENT_FORMAT, percents, rounded
 
 f = start_page("Schafkopf", "The Bavarian Schafkopf games: how often each game type was played, how often the "
@@ -23,9 +23,9 @@ over = describe(f)
 
 games = fetch(metrics.schafkopf_games, f)
 if games.is_empty():
-    st.info(f"No Schafkopf game matches the filters ({over}). Schafkopf games come from NetSchafkopf protocols, "
-            "SHN-SK files (`[Rules \"schafkopf-bsv\"]`, `game Sepp sauspiel EA ...`: `shead ingest` or the **Import** "
-            "page) and the **Log a hand** page's Schafkopf form; Sheepshead hands are never counted here.")
+    no_match("Schafkopf game", over, "Schafkopf games come from NetSchafkopf protocols, "
+             "SHN-SK files (`[Rules \"schafkopf-bsv\"]`, `game Sepp sauspiel EA ...`: `shead ingest` or the **Import** "
+             "page) and the **Log a hand** page's Schafkopf form; Sheepshead hands are never counted here.")
     st.stop()
 total = int(games["games"].sum())
 declared = int(games["declared"].sum())

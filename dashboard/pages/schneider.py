@@ -10,7 +10,7 @@ import streamlit as st
 
 from dashboard import hand_list as hl
 from dashboard import metrics
-from dashboard.filters import describe, fetch, pct, start_page
+from dashboard.filters import describe, fetch, no_match, pct, start_page
 from dashboard.text import PERCENT_FORMAT, md, percents
 
 f = start_page("Schneider", "How often a picked hand ends schneider (the picker side at 91 or more card points, "
@@ -46,7 +46,7 @@ if not n:
     # and defender (the table by player and role, below); only when no picked hand at all matches is the page empty
     sat = fetch(metrics.schneider_summary, f).to_dicts()[0]["picked"] if f.players else 0
     if not sat:
-        st.info(f"No picked hand matches the filters ({over}). Leasters, doublers and misdeals have no picker side.")
+        no_match("picked hand", over, "Leasters, doublers and misdeals have no picker side.")
         st.stop()
     who = " or ".join(md(p) for p in f.players)
     st.info(f"{link_all(f'{sat:,} picked hand' + ('' if sat == 1 else 's'))} match the filters ({over}) and {who} "
