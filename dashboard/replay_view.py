@@ -19,6 +19,7 @@ here.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 import streamlit as st
@@ -32,9 +33,43 @@ from replay.outcome import RENEGE_WORD, outcome_label
 from replay.steps import UNDER_HIDDEN, Step
 
 __all__ = ["EVERYONE", "page_steps", "seen_by", "parse_step", "md_card", "step_words", "facts_line", "tricks_html",
-           "hidden_cards_html", "result_words", "SK_RESULT"]
+           "hidden_cards_html", "result_words", "SK_RESULT", "no_call_words", "sat_out", "units_words",
+           "breakdown_words"]
 
 EVERYONE = "everyone"
+
+#: A picked hand without a called card whose partner card is fixed by the rules (dash34 F5: "Call none" read as
+#: "call not recorded"): the J♦ holder (rules.md C-1), the black queens (F-1's eight-handed games).
+_NO_CALL = {"jd": "J♦ partner", "queens": "Q♣ Q♠ partners"}
+
+
+def no_call_words(o) -> str | None:
+    """What a picked hand's call says when no card was called (``o`` a
+    :class:`~replay.outcome.HandOutcome`): "J♦ partner" at a J♦ table
+    (rules.md C-1), "Q♣ Q♠ partners" in a black-queens game; None otherwise
+    (a call not recorded, or alone)."""
+    return _NO_CALL.get(o.call_type or "")
+
+
+def sat_out(o) -> str | None:
+    """The alias of the seat that sat the hand out — the dealer at a profile
+    whose dealer sits out (``wi6-sit-out``, rules.md F-1) — or None."""
+    return o.dealer if o.dealer and (o.rules_flags or {}).get("sitOut") else None
+
+
+def units_words(units: dict[str, int], out: str | None = None) -> str:
+    """Each seat's units ("Al +2 · … · Kai sat out": the seat ``out`` sat
+    the hand out, its 0 is no result; dash34 F5), the aliases escaped for
+    Markdown."""
+    return " · ".join(f"{md(a)} sat out" if a == out else f"{md(a)} {u:+d}" for a, u in units.items())
+
+
+def breakdown_words(text: str, out: str | None = None) -> str:
+    """A stored settlement breakdown (its "Kai +0" for each seat) with the
+    seat ``out`` said to sit out, escaped for Markdown."""
+    if out is not None:
+        text = re.sub(rf"(?<![\w]){re.escape(out)} \+0(?!\d)", lambda _: f"{out} sat out", text)
+    return md(text)
 
 #: Schafkopf results in German (rules.md G-12): the stored outcome word → what the table says.
 SK_RESULT = {"win": "gewonnen", "win-s": "gewonnen mit Schneider", "win-z": "gewonnen schwarz",
@@ -202,7 +237,7 @@ def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool, who: str 
             elif s.under_face_down:
                 called += " under a card face down"
         else:
-            called = "alone" if f.alone and not german else "—"
+            called = "alone" if f.alone and not german else (no_call_words(o) if not german else None) or "—"
         if f.alone:
             partner = "none (alone)"
         elif f.partner is not None:

@@ -27,8 +27,9 @@ import duckdb
 import streamlit as st
 
 from dashboard.metrics import Filters, hands_where
-from dashboard.replay_view import (EVERYONE, facts_line, hidden_cards_html, md_card, page_steps, parse_step,
-                                   result_words, seen_by, step_words, tricks_html)
+from dashboard.replay_view import (EVERYONE, breakdown_words, facts_line, hidden_cards_html, md_card, no_call_words,
+                                   page_steps, parse_step, result_words, sat_out, seen_by, step_words, tricks_html,
+                                   units_words)
 from dashboard.table import (frame_of_sk, frames_from_cardlog, german_name, german_title, order_of, table_html,
                              trick_status)
 from ingest.analyze import stored_analysis
@@ -254,9 +255,6 @@ def dd_marks(dd: dict | None, step: int, hand_id: int, german: bool, side_word: 
                                    for k, v in sorted(c["alternatives"].items(), key=lambda kv: -kv[1])))
 
 
-def _units_line(units: dict[str, int]) -> str:
-    """Each seat's units, the aliases escaped for Markdown."""
-    return " · ".join(f"{md(a)} {u:+d}" for a, u in units.items())
 
 
 # --------------------------------------------------------------------------
@@ -361,6 +359,7 @@ if loaded is None:
 
 stored, session_id, rp = loaded
 o = stored.outcome
+out = sat_out(o)  # dash34 F5: the dealer sitting a wi6-sit-out hand out is "Kai sat out", not "Kai +0" (rules.md F-1)
 seats = (rp.seats if rp is not None else None) or [(a, n) for a, n in o.players.items()]
 aliases = [a for a, _ in seats]
 dealer = aliases.index(o.dealer) if o.dealer in aliases else None
@@ -397,7 +396,7 @@ if len(frames) < 2:
     else:
         st.info("There is no card log to replay for this hand.")
     if o.picker:
-        call = o.call or "none"
+        call = o.call or no_call_words(o) or "none"  # dash34 F5: "J♦ partner", not "none" (rules.md C-1)
         if schafkopf and o.call:  # the called Sau in the game's own German words, as the page's cards are
             try:
                 c = Card.parse(o.call.split()[0])
@@ -433,9 +432,9 @@ if len(frames) < 2:
         said = result_words(o.outcome, False, o.game_type)  # a deal thrown in is no misdeal (G-4, verify32 F8b)
         st.markdown(f"**Result** {said}: " + ("nobody announced a game (rules.md G-4)." if said != o.outcome else
                                                "the deal was thrown in."))
-    st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
+    st.markdown(f"**{score_word}** {units_words(o.units, out)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
-        st.caption(f"How it was computed: {md(o.breakdown)}")
+        st.caption(f"How it was computed: {breakdown_words(o.breakdown, out)}")
     with st.expander("SHN text of this hand"):
         st.code(stored.source, language=None)
     st.stop()
@@ -537,9 +536,9 @@ if f.done:
         # who lost with how many Augen, how a tie was broken (sk32 F4), the Jungfrauen, a Durchmarsch: the Result
         # line `shead replay` prints (newuser32: the page said the tie but not who lost)
         st.markdown(f"**Result** {md(ramsch_result_line(rp.state, aliases))}")
-    st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
+    st.markdown(f"**{score_word}** {units_words(o.units, out)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
-        st.caption(f"How it was computed: {md(o.breakdown)}")
+        st.caption(f"How it was computed: {breakdown_words(o.breakdown, out)}")
     agreed = [w.split("): ", 1)[-1] for w in o.warnings if "W-AGREED" in w]
     if agreed:  # break17 F19: the table's agreed facts stood beside the cards' without a word
         st.info("Agreed at the table (`^`), and kept as the ledger's over what the cards give: "
