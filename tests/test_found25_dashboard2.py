@@ -218,8 +218,8 @@ def test_f2_sheet_with_a_group_shows_its_night_whole(two_db, monkeypatch):
     assert [(m.label, m.value) for m in at.metric] == [("Kai Moser", "+5"), ("Lina Roth", "+16"),
                                                        ("Moritz Gall", "-2"), ("Nina Berg", "+7"),
                                                        ("Oskar Pfaff", "-26")]
-    assert ("Sessions listed: 1, those holding a hand of hands of group Tester Night 25, with Nina Berg (the sidebar "
-            "filters). The sheet shows the session's whole night, every hand of it.") in captions(at)
+    assert ("Sessions listed: 1: the 1 session holding one of the hands of group Tester Night 25, with Nina Berg (the "
+            "sidebar filters). The sheet shows the session's whole night, every hand of it.") in captions(at)  # dash34 F6
     # without filters both nights are listed, newest first
     at = run("sheet.py", two_db, monkeypatch)
     # a session id ending with its date says it once (phone32 F6)

@@ -66,9 +66,11 @@ if not sessions:
                 "filters) to list the sessions.")
         st.stop()
     sessions = []
+matching, linked = len(sessions), None  # dash34 F6: the caption counts those of the filters and the linked one apart
 if wanted is not None and wanted not in [s for s, _, _ in sessions] and wanted in [s for s, _, _ in every]:
     # a link's session outside the filters is still shown (the link names it), and said so
     sessions = [r for r in every if r[0] == wanted] + sessions
+    linked = wanted
     st.info(f"Session {md(wanted)} holds no hand of the filters ({over}); it is shown because the link names it.")
 
 def _label(s: str, d, n: int) -> str:
@@ -85,8 +87,9 @@ choice = st.selectbox("Session", names, index=names.index(wanted) if wanted in n
                       format_func=labels.get, key="shead.sheet.session")
 if wanted is not None and wanted not in names:  # a link's session that is not here: said (dash17 F3)
     st.warning(f"No session {md(wanted)} in this database; showing {md(choice)}.")
-st.caption(f"Sessions listed: {len(names)}, those holding a hand of {over} (the sidebar filters). The sheet shows "
-           "the session's whole night, every hand of it." if f != Filters() else
+st.caption(f"Sessions listed: {len(names)}: the {plural(matching, 'session')} holding one of the {over} (the sidebar "
+           "filters)" + (f", and {md(linked)}, named by the link" if linked else "") + ". The sheet shows the "
+           "session's whole night, every hand of it." if f != Filters() else
            f"Sessions listed: all {len(names)} (no sidebar filter is set; the filters choose the sessions listed).")
 st.query_params["session"] = choice
 try:
