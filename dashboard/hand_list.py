@@ -498,8 +498,9 @@ def describe_query(q: HandQuery) -> str:
         parts.append("outcome " + " or ".join(q.outcomes))
     if q.who:
         role = q.role or "seated"
-        parts.append({"seated": f"{q.who} at the table", "played": f"{q.who} playing (not sitting out)", "picker": f"{q.who} the picker",
-                      "partner": f"{q.who} the partner", "defender": f"{q.who} a defender"}[role])
+        parts.append({"seated": f"{q.who} at the table", "played": f"{q.who} playing (not sitting out)",
+                      "picker": f"{q.who} the picker", "partner": f"{q.who} the partner",
+                      "defender": f"{q.who} a defender"}[role])
     if q.picked_by:
         parts.append(" or ".join(q.picked_by) + " picked")
     if q.alone is not None:

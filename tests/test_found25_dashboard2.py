@@ -219,7 +219,7 @@ def test_f2_sheet_with_a_group_shows_its_night_whole(two_db, monkeypatch):
                                                        ("Moritz Gall", "-2"), ("Nina Berg", "+7"),
                                                        ("Oskar Pfaff", "-26")]
     assert ("Sessions listed: 1: the 1 session holding one of the hands of group Tester Night 25, with Nina Berg (the "
-            "sidebar filters). The sheet shows the session's whole night, every hand of it.") in captions(at)  # dash34 F6
+            "sidebar filters). The sheet shows the session's whole night, every hand of it.") in captions(at)
     # without filters both nights are listed, newest first
     at = run("sheet.py", two_db, monkeypatch)
     # a session id ending with its date says it once (phone32 F6)

@@ -252,7 +252,8 @@ else:
             f"{hl.link(str(r['schneider_against']) + ' against', url(role=role, outcomes=(lost + '-s',)))}; "
             f"{hl.link(str(r['no_trick_for']) + ' no-trick for', url(role=role, outcomes=(won + '-z',)))}, "
             f"{hl.link(str(r['no_trick_against']) + ' against', url(role=role, outcomes=(lost + '-z',)))}")
-    lines.append(f"- **leaster**: {hl.link(plural(lm['hands'], 'leaster'), url(kind='leaster', role='played'))} played; "
+    played = url(kind="leaster", role="played")  # dash34 F2: the leasters counted, a sat-out dealer's left out
+    lines.append(f"- **leaster**: {hl.link(plural(lm['hands'], 'leaster'), played)} played; "
                  f"{lm['wins']} won; {lm['units']:+,} units")
     st.markdown("\n".join(lines))
     st.caption("Over the Sheepshead picked hands. Won: the player's side won (as picker or partner the picker side "
