@@ -67,6 +67,9 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
         complete = (known and (len(seen_seats) == prof.playing or not prof.handCards)
                     and (blind_mask is not None or not prof.has_blind) and (table is not None or not prof.tableStacks))
         if complete:
+            if prof.trick_slots is None:  # new_state's GameState without its Python call (issue 17)
+                return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
+                                 table=table)
             return new_state(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
                              table=table)
         if len(seen_seats) == prof.playing and known and blind_mask is None and rec.blind is None:
@@ -1021,7 +1024,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 if c.has_under and c.under is None:
                     raise chk.reject("E-UNDER-UNKNOWN", "the unknown card is written ?? but the tricks are replayed; "
                                      "name it so its plays can be checked", c.under_pos, found="??", expected="a card")
-                _apply(chk, g, Call(c.card, c.under), c.pos)
+                _apply(chk, g, _call_action(c.card, c.under), c.pos)
             if rec.alone is not None:
                 if rec.call is not None:
                     raise chk.reject("E-CALL-ALONE", "both a call and alone", rec.alone.pos, found="call and alone",
@@ -1339,6 +1342,20 @@ def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
 #: eight), made once: actions are frozen values, so one serves every hand.
 _PASSES = tuple(Pass(s) for s in range(8))
 _PICKS = tuple(Pick(s) for s in range(8))
+
+
+#: the Call actions made so far, by (card, under): a Call is a frozen value, so one made once serves every hand
+#: that calls the same card (issue 17: its dataclass __init__ once, not once a hand)
+_CALLS: dict = {}
+
+
+def _call_action(card, under) -> Call:
+    """``Call(card, under)``, made once for each pair."""
+    key = (card, under)
+    got = _CALLS.get(key)
+    if got is None:
+        got = _CALLS[key] = Call(card, under)
+    return got
 
 
 def _apply(chk: HandCheck, g: GameState, action, pos: Pos) -> None:
