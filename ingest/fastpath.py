@@ -32,12 +32,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: The modules of a first ingest's hot path, compiled by :func:`build`
 #: (the reader, the engine and the judge of the Wisconsin game, the card
-#: tables, scoring, the validator's file loop and the store's row builders).
+#: tables, scoring, a hand's outcome and card log, the validator's file loop and the store's row builders).
 HOT_MODULES = (
     "replay.cards",
     "replay.state",
     "replay.scoring",
     "replay.judge_common",
+    "replay.outcome",
     "replay.judge_wi",
     "replay.judge",
     "replay.deal_identity",

@@ -33,7 +33,7 @@ from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, partner_roll, roll_partner
 from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
-from .state import (BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, calls_allowed, bury_count_error, next_seat, successors, _profile_facts,
+from .state import (BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, calls_allowed, bury_count_error, next_seat, _profile_facts,
                     _BURY, _CALL, _CT_ACE, _CT_ALONE, _CT_JD, _CT_JD_CALLUP, _CT_OWN_ACE, _CT_QUEENS, _CT_TEN,
                     _CT_UNDER, _DONE, _JACKS_UP, _MARKS, _PICK, _PLAY)  # the enum members as module names (state._PICK)
 
@@ -1056,7 +1056,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         expected_no = 1
         stopped = None
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
-        succ = successors(g.n, g.sitting)  # g.play is called on g: compiled, a C call (replay/judge_wi.pxd)
+        succ = g._succ  # successors(g.n, g.sitting), made by the state; g.play is a C call (replay/judge_wi.pxd)
         won: list[int] | None = [] if battery else None  # the winning card of each battery trick (B-19)
         seat_of = chk.index.get  # chk.seat without the call; a miss goes to chk.seat for its error
         marked = []  # (seat, trick, position) of each card marked ^R, for W-RENEGE
