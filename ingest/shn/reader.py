@@ -1418,22 +1418,6 @@ _NOT_STATEMENTS = frozenset(("number", "session", "pos", "note", "tags", "tag_po
                              "source", "line"))
 
 
-def _after_hand_line(lines, hand_line: int, ln: int) -> bool:
-    """True when the tag at line ``ln`` follows hand line ``hand_line``
-    with only tag lines between (no blank line, no statement line): the
-    hand's own tag "right after its 'hand' line" (§4.2), though a one-line
-    hand (``hand 1  dealer Al  pick Di ...  win``) has its statements on
-    that line; the layout ``E-AMEND-RULES`` advises and ``export --format
-    shn`` writes, no ``W-TAG-LATE`` (corr34 F5).  ``lines[n - 1]`` is line
-    ``n``; read only for a tag that would be late."""
-    if not hand_line or ln <= hand_line:
-        return False
-    for n in range(hand_line + 1, ln):
-        if not lines[n - 1].lstrip().startswith("["):
-            return False
-    return True
-
-
 def _has_statements(h: HandRecord) -> bool:
     """True when hand ``h`` holds a statement beyond its ``hand N dealer S``
     head (a tag after one is W-TAG-LATE)."""
@@ -2577,8 +2561,7 @@ class _Reader:
                 "line", col, f"[{name}] after a statement",
                 f'a [Session] line above it and the night\'s tags again, or the tag after hand {hand.number}\'s '
                 "'hand' line")
-        if hand is not None and name != "Session" and name[0] != "_" and _has_statements(hand) and \
-                not _after_hand_line(self.lines, hand.line, self.ln):
+        if hand is not None and name != "Session" and name[0] != "_" and _has_statements(hand):
             # a tag after the hand's statements: hand N's own, as §4.2 says, but written where a scorer puts a
             # change "from here on" above the next hand (scorer19 F4: both hands scored or dated wrong, unsaid).
             # Said when the hand ends and is not refused (break24 F8: it said "applies to hand 2 alone" beside the
