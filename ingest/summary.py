@@ -452,15 +452,15 @@ def batch_rows(batch: Batch, session_ids: set[int], sit_out: set[str]) -> list[t
             continue
         keys = list(roster)
         n = len(keys)
-        d = keys.index(dealer) if dealer in roster else None
-        p = keys.index(picker) if picker in roster else None
+        d = keys.index(dealer) if dealer in roster else -1  # -1: no seat (compiled, C integers: summary.pxd)
+        p = keys.index(picker) if picker in roster else -1
         so = rules in sit_out
         sk = alone or partner is not None
         if outcome in ("misdeal", "potsplit"):
             open_ = False  # nobody is offered the blind
         elif outcome in _PASS_SET:
             open_ = True  # every seat was offered it
-        elif d is None or p is None:
+        elif d < 0 or p < 0:
             open_ = None
         else:
             open_ = (p - d - 1 + 2 * n) % n  # the seats up to the picker's pick-order place were
@@ -474,7 +474,7 @@ def batch_rows(batch: Batch, session_ids: set[int], sit_out: set[str]) -> list[t
                 continue
             is_picker = k == p
             is_out = so and k == d
-            position = None if d is None else (k - d - 1 + 2 * n) % n + 1
+            position = None if d < 0 else (k - d - 1 + 2 * n) % n + 1
             if is_out:
                 offer = False
             elif open_ is None or open_ is True or open_ is False:
