@@ -179,9 +179,8 @@ def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
             acc[4].append(keys.index(picker))
     rows = []
     for head, (full, dealt, places, blinds, chairs) in per.items():
-        cards = iter(dealt.translate(_HAND_WEIGHT))
         cells: Counter = Counter()
-        for key, n in Counter(map(or_, places, map(sum, zip(cards, cards, cards, cards, cards, cards)))).items():
+        for key, n in _line_keys(dealt.translate(_HAND_WEIGHT), places).items():
             place = key >> 9
             for k, kind in enumerate(_HAND_KIND_NAMES):
                 cells[(kind, place, (key >> (3 * k)) & 7)] += n
@@ -193,6 +192,37 @@ def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
         cells[_FULL] = full
         rows += [head + cell + (n,) for cell, n in cells.items()]
     return rows
+
+
+def _line_keys_map(weights: bytes | bytearray, places: list[int]) -> dict[int, int]:
+    """``{key: lines}`` of the six-card lines whose card weights (one byte
+    a card, :data:`_HAND_WEIGHT`) are ``weights`` and whose place keys are
+    ``places``, in the order first met: each line's key its place key ``|``
+    the sum of its six weights.  The pure-Python path's (one ``map`` and
+    one :class:`Counter`)."""
+    cards = iter(weights)
+    return Counter(map(or_, places, map(sum, zip(cards, cards, cards, cards, cards, cards))))
+
+
+def _line_keys_scan(weights: bytes | bytearray, places: list[int]) -> dict[int, int]:
+    """:func:`_line_keys_map` by one loop over the weights (the compiled
+    path's: ingest/deal_summary.pxd makes the weights a C pointer and the
+    sums C integers, so a line makes no tuple and no Python sum)."""
+    out: dict[int, int] = {}
+    w = weights
+    n = len(places)
+    b = 0
+    for i in range(n):
+        place = places[i]
+        key = place | (w[b] + w[b + 1] + w[b + 2] + w[b + 3] + w[b + 4] + w[b + 5])
+        out[key] = out.get(key, 0) + 1
+        b += 6
+    return out
+
+
+#: a session's line keys (:func:`_line_keys_map`): the C loop when this module runs compiled, the map when it runs
+#: as Python (each is the faster there; tests/test_deal_summary.py holds the two equal)
+_line_keys = _line_keys_map if __file__.endswith(".py") else _line_keys_scan
 
 
 def _ids_list(session_ids: Iterable[int]) -> list[int]:

@@ -262,3 +262,20 @@ def test_migration_022_backfills_a_database_from_before_it(gen, tmp_path):
     assert json.loads(r.stdout)["deals"] == 250
     r = CliRunner().invoke(app, ["deals", "--db", str(db), "--session", "f/3"])
     assert r.exit_code == 1 and "60 full deal(s) stored for the filters" in r.stderr
+
+
+def test_line_keys_scan_is_map():
+    # the compiled path's C loop over a session's line weights (deal_summary._line_keys_scan) and the pure path's
+    # map (_line_keys_map) give the same keys, counts and order, run as Python here and compiled under fastpath
+    import random
+
+    from ingest import deal_summary as ds
+
+    rnd = random.Random(7)
+    for lines in (0, 1, 5, 40, 400):
+        weights = bytearray(rnd.choice(ds._HAND_WEIGHT[:35]) for _ in range(6 * lines))
+        places = [rnd.choice(ds._PLACE_KEY[rnd.randrange(5)]) for _ in range(lines)]
+        want = ds._line_keys_map(weights, places)
+        got = ds._line_keys_scan(weights, places)
+        assert list(got.items()) == list(want.items())
+        assert list(ds._line_keys_scan(bytes(weights), places).items()) == list(want.items())
