@@ -47,7 +47,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from importlib import resources
-from itertools import chain, groupby
+from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
 
@@ -2414,52 +2414,55 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
     engine's seats and cards (:class:`~replay.outcome.ReplayedCardLog`),
     without its spellings and :class:`PlayRow` objects.  The cards become
     codes by one ``bytes.translate`` a column (:func:`_code_bytes`); the
-    tricks' cards and seats are read by one pass over all tricks, and
-    whether every trick's seats go clockwise from its first (then they are
-    not stored) is one comparison with its leaders' rotations when every
-    trick is full (else trick by trick)."""
+    tricks' cards and seats are read by one pass over all tricks, which
+    also checks whether every trick's seats go clockwise from its first
+    (then they are not stored): compiled, with the seats as C integers
+    (ingest/store.pxd)."""
     pos = _seat_numbers(tuple(seats))
     n = len(seats)
     dealt = log.dealt
     called = list(_called_codes(call)) if call else []
+    dealt_cards: list = []
+    for line in dealt.values():
+        dealt_cards += line
     head = (list(map(pos.__getitem__, dealt)), list(map(len, dealt.values())),
-            _code_bytes([*chain.from_iterable(dealt.values())]), _code_bytes(log.blind_cards),
-            _code_bytes(log.bury_cards), called)
+            _code_bytes(dealt_cards), _code_bytes(log.blind_cards), _code_bytes(log.bury_cards), called)
     tricks = log.tricks
     if not tricks:
         return head + (b"", [], [], [], [], None, None)
     if log.seats != seats:  # engine seat -> stored seat (the same order when from o.players)
         seat_of = list(map(pos.__getitem__, log.seats))
         if seat_of != list(range(len(seat_of))):
-            tricks = [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
-                      for lead, cards, w in tricks]
+            tricks = _remapped_tricks(tricks, seat_of)
     # one pass over the plays (issue 17: the list made of every trick's pairs, flattened and sliced, cost more)
+    # whether every trick's seats go clockwise from its first (then they are not stored) is checked card by card
+    # in the same pass (compiled, the seats are C integers: ingest/store.pxd)
     seat_nos: list[int] = []
     cards: list = []
     leaders: list[int] = []
     winners: list[int] = []
     sizes: list[int] = []
+    in_turn = True
     for _, pairs, w in tricks:
-        leaders.append(pairs[0][0])  # the seat of each trick's first card
+        lead = pairs[0][0]  # the seat of each trick's first card
+        leaders.append(lead)
         sizes.append(len(pairs))
         winners.append(_NO_SEAT if w is None else w)  # None: a last trick cut short by an unknown card
+        j = lead
         for s, c in pairs:
             seat_nos.append(s)
             cards.append(c)
-    rot = _ROTATIONS.get(n)
-    if rot and sizes.count(n) == len(sizes):  # every trick full: its seats clockwise from its first?
-        in_turn = seat_nos == [*chain.from_iterable(map(rot.__getitem__, leaders))]
-    else:
-        in_turn = True
-        i = 0
-        for lead, k in zip(leaders, sizes):
-            if tuple(seat_nos[i:i + k]) != (rot[lead][:k] if rot and k <= n
-                                            else tuple((lead + j) % n for j in range(k))):
+            if s != j % n:
                 in_turn = False
-                break
-            i += k
+            j += 1
     return head + (_code_bytes(cards), list(range(1, len(tricks) + 1)), sizes, leaders,
                    winners, list(log.reneges) if log.reneges else None, None if in_turn else seat_nos)
+
+
+def _remapped_tricks(tricks: list[tuple], seat_of: list[int]) -> list[tuple]:
+    """``tricks`` (``(leader, ((seat, card), ...), winner)``) with each seat ``s`` as ``seat_of[s]``."""
+    return [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
+            for lead, cards, w in tricks]
 
 
 @lru_cache(maxsize=64)
@@ -3136,24 +3139,31 @@ def _scan_tokens(source: str) -> tuple[str, str]:
     n = len(src)
     out = bytearray(n)  # the template: a token's two letters become one slot
     tok = bytearray(n)  # the tokens' letters
+    # compiled, these are C pointers into the bytes and the arrays (store.pxd): each read and write one C access
+    s = src
+    o = out
+    t = tok
+    rank = _RANK_BYTE
+    suit = _SUIT_BYTE
+    wordb = _WORD_BYTE
     j = 0
     k = 0
     i = 0
     word = False  # the byte before i is an ASCII word character
     while i < n:
-        ch = src[i]
-        if not word and i + 1 < n and _RANK_BYTE[ch] and _SUIT_BYTE[src[i + 1]] and (i + 2 == n or not _WORD_BYTE[src[i + 2]]):
-            out[j] = 31
+        ch = s[i]
+        if not word and i + 1 < n and rank[ch] and suit[s[i + 1]] and (i + 2 == n or not wordb[s[i + 2]]):
+            o[j] = 31
             j += 1
-            tok[k] = ch
-            tok[k + 1] = src[i + 1]
+            t[k] = ch
+            t[k + 1] = s[i + 1]
             k += 2
             i += 2
             word = True
             continue
-        out[j] = ch
+        o[j] = ch
         j += 1
-        word = _WORD_BYTE[ch]
+        word = wordb[ch] != 0
         i += 1
     if not k:
         return source, ""
