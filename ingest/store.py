@@ -2138,34 +2138,48 @@ def _void_step(session: str, number: int, why: str, db: str | None = None) -> st
             + (f" --db {shlex.quote(db)}" if db else ""))
 
 
-def removed_shift(stored: dict, file_hands: list[tuple[int, object]]) -> tuple[int, dict[int, int]] | None:
+def removed_shift(stored: dict, file_hands: list[tuple[int, object]]) -> dict[int, int] | None:
     """A file's hands of a stored session renumbered down (corr34 F1: a
     night's file fixed by deleting a hand typed twice and renumbering the
     rest): ``stored`` is number -> record of the stored hands in force,
-    ``file_hands`` the file's ``(number, record)`` pairs.  The lowest file
-    hand ``n0`` that holds a stored hand ``n0 + k`` (``k`` >= 1) but for
-    the number (:func:`ingest.meaning.same_but_number`) fixes the shift
-    ``k``; every file hand ``n`` >= ``n0`` that is the stored hand ``n + k``
-    is in the run.  A file hand that is the stored hand of its own number is
-    in place (the stored hand after it may be the same hand typed twice).  Returns ``(k, {file number: stored number})``, or None
-    when no file hand is a later stored hand."""
+    ``file_hands`` the file's ``(number, record)`` pairs.  Each file hand
+    ``n``, in order, that is not the stored hand of its own number is
+    matched to the lowest stored hand ``m`` above ``n`` and above the stored
+    hand the file hand before it matched, holding the same facts but for
+    the number (:func:`ingest.meaning.same_but_number`).  The shift
+    ``m - n`` may grow along the file: hands removed apart from each other
+    (verify34 F4: a file dropping hands 2 and 4 holds the stored hands 3, 5,
+    6 as 2, 3, 4).  A file hand that is the stored hand of its own number is
+    in place (the stored hand after it may be the same hand typed twice).
+    Returns ``{file number: stored number}``, or None when no file hand is
+    a later stored hand."""
     from ingest.meaning import same_but_number  # noqa: PLC0415
 
-    k = None
     run: dict[int, int] = {}
+    last = 0  # the stored number the file hand before matched: the file keeps the night's order
+    numbers = sorted(m for m in stored if stored[m] is not None)
     for n, new in sorted(file_hands, key=lambda t: t[0]):
         if new is None or (stored.get(n) is not None and same_but_number(stored[n], new)):
             continue  # the stored hand at its own number (a hand typed twice after it is no shift)
-        if k is None:
-            m = next((m for m in sorted(stored) if m > n and stored[m] is not None
-                      and same_but_number(stored[m], new)), None)
-            if m is None:
-                continue
-            k = m - n
+        m = next((m for m in numbers if m > n and m > last and same_but_number(stored[m], new)), None)
+        if m is not None:
             run[n] = m
-        elif (n + k) in stored and stored[n + k] is not None and same_but_number(stored[n + k], new):
-            run[n] = n + k
-    return (k, run) if k is not None else None
+            last = m
+    return run or None
+
+
+def _removed(stored: dict, run: dict[int, int], top: int) -> tuple[list[int], list[int]]:
+    """``(gone, past)`` of a renumbered file (:func:`removed_shift`'s
+    ``run``; ``top`` the file's highest hand number): ``gone`` the stored
+    hands from the run's first stored hand up to its last that no file hand
+    is (the hands removed), ``past`` the stored hands above where the
+    file's last hand falls in the stored night (the last shift carried on):
+    hands the file leaves in force."""
+    n0, hi = min(run), max(run)
+    images = set(run.values())
+    gone = [m for m in sorted(stored) if n0 <= m <= run[hi] and m not in images]
+    last = run[hi] + max(0, top - hi)
+    return gone, sorted(m for m in stored if m > last)
 
 
 def _renumbered_down(con: duckdb.DuckDBPyConnection, rejected: list[RejectedHand],
@@ -2200,14 +2214,11 @@ def _renumbered_down(con: duckdb.DuckDBPyConnection, rejected: list[RejectedHand
         found = load_hands(con, "h.session = ?", [sess])
         stored = {s.outcome.hand: _read_one(hdr, s.source) for s in found}
         where = {s.outcome.hand: f"{s.file or '<input>'}:{s.line}" for s in found}
-        got = removed_shift(stored, [(r.hand, _read_one(hdr, r.source)) for r in clash])
-        if got is None:
+        run = removed_shift(stored, [(r.hand, _read_one(hdr, r.source)) for r in clash])
+        if run is None:
             continue
-        k, run = got
-        n0 = min(run)
-        gone = [n for n in range(n0, n0 + k) if n in stored]
         top = max([h.outcome.hand for h in hands if h.outcome.session == sess] + [r.hand for r in clash])
-        past = sorted(m for m in stored if m > top + k)
+        gone, past = _removed(stored, run, top)
         steps = ", ".join(_void_step(sess, n, "typed twice", db) for n in gone) or "shead void"
         rest = ""
         if past:
@@ -2223,7 +2234,8 @@ def _renumbered_down(con: duckdb.DuckDBPyConnection, rejected: list[RejectedHand
             msg = d.message
             if len(run) >= 2:  # amending with this file would renumber the night: not advised
                 msg = msg.replace(amend_hint(r.source_file), "")
-            msg += (f"; this copy's hand {r.hand} is the stored hand {m} ({where[m]}) under a number {k} lower: a "
+            msg += (f"; this copy's hand {r.hand} is the stored hand {m} ({where[m]}) under a number {m - r.hand} "
+                    f"lower: a "
                     f"hand removed and the rest renumbered? a stored hand keeps its number (amending with this file "
                     f"would write each stored hand over the one before it and count the last twice): void the removed "
                     f"hand{'' if len(gone) == 1 else 's'} {_ranges(gone)} instead ({steps}) and send nothing "
@@ -2239,7 +2251,7 @@ def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult,
     the next one's text, leaving the last stored hand in force twice):
 
     * ``E-AMEND-SHIFTED`` at each of two or more file hands that are the
-      stored hand ``k`` numbers above them (:func:`removed_shift`): the
+      stored hand some numbers above them (:func:`removed_shift`): the
       amendment renumbers the night; the message names the hands that would
       then be alike and the ``shead void`` that removes the hand instead;
     * ``W-AMEND-DUPLICATE`` at a file hand that would hold the same facts
@@ -2275,13 +2287,10 @@ def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult,
         recs = {h.outcome.hand: (_read_one(h.session_header, h.source) if h.session_header else None) for h in mine}
         numbers = set(recs)
         first = min(mine, key=lambda h: h.outcome.hand)
-        got = removed_shift(stored, list(recs.items()))
-        if got is not None and len(got[1]) >= 2:
-            k, run = got
-            n0 = min(run)
-            gone = [n for n in range(n0, n0 + k) if n in stored]
+        run = removed_shift(stored, list(recs.items()))
+        if run is not None and len(run) >= 2:
+            gone, past = _removed(stored, run, max(numbers))
             alike = sorted((n, m) for n, m in run.items() if m not in numbers)
-            past = sorted(m for m in stored if m > max(numbers) + k)
             steps = ", ".join(_void_step(sess, n, "typed twice", db) for n in gone) or "shead void"
             said_alike = "; ".join(f"hands {n} and {m} would be the same hand" for n, m in alike)
             left = (f"; the stored hand{'s' if len(past) > 1 else ''} {_ranges(past)} {'are' if len(past) > 1 else 'is'}"
@@ -2293,7 +2302,8 @@ def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult,
                     continue
                 refused.append(Diagnostic(
                     "E-AMEND-SHIFTED", f"hand {n} of session {sess!r} is the stored hand {run[n]} ({where[run[n]]}) "
-                    f"under a number {k} lower, as are this file's hands {_ranges(sorted(run))}: the amendment "
+                    f"under a number {run[n] - n} lower, as are this file's hands {_ranges(sorted(run))}: the "
+                    f"amendment "
                     f"renumbers the night (a hand removed and the rest renumbered?), writing each stored hand over the "
                     f"one before it" + (f"; after it {said_alike}" if said_alike else "") + f"; a stored hand keeps "
                     f"its number: void the removed hand{'' if len(gone) == 1 else 's'} {_ranges(gone)} instead "
