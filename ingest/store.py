@@ -2323,8 +2323,10 @@ def _amend_shape(con: duckdb.DuckDBPyConnection, result: FileResult,
                     "W-AMEND-DUPLICATE", f"hand {n} of session {sess!r} now holds the same facts as its "
                     f"{'stored ' if twin not in numbers else ''}hand {twin}"
                     + (f" ({where[twin]})" if twin not in numbers and twin in where else "")
-                    + ": two hands alike (a hand typed twice, or the night renumbered?); if one is no hand of the "
-                    f"night: {_void_step(sess, twin if twin not in numbers else n, 'typed twice', db)}",
+                    + ": two hands alike (a hand typed twice, or the night renumbered?); if the hand just amended "
+                    f"is no hand of the night: {_void_step(sess, n, 'typed twice', db)}"
+                    + (f"; if the stored hand {twin} is the one that is not: {_void_step(sess, twin, 'typed twice', db)}"
+                       if twin not in numbers else ""),
                     "warning", h.source_file or result.path, h.source_line, 1, n))
         if min(stored) in numbers and len(numbers) >= 2:
             past = sorted(m for m in stored if m > max(numbers))

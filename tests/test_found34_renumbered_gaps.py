@@ -80,3 +80,16 @@ def test_amend_with_two_non_adjacent_hands_removed_is_refused(tmp_path):
     assert "nothing changed" in out
     assert ledger(db) == ALL_SIX
 
+
+def test_amend_duplicate_advises_voiding_the_amended_hand_too(tmp_path):
+    # /tmp/verify34/corr/a5dup.shn: hand 5 amended to hand 1's facts; hand 1 is right, so the void to offer first is
+    # hand 5's (the one just amended), with the stored hand 1's as the other choice
+    db = tmp_path / "d.duckdb"
+    cli("ingest", write(tmp_path, "s.shn", STORED), "--db", str(db))
+    r = cli("ingest", "--amend", write(tmp_path, "a5.shn", HEAD + f"hand 5 {H[1]}\n"), "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "W-AMEND-DUPLICATE" in out, out
+    assert f"shead void '{NIGHT}#5'" in out, out
+    # h5 now Di+Cy 67 won in place of Bo+Ed schneider: Al 2+2-1 = 3, Bo 7-4-1 = 2, Cy 6+2+1 = 9,
+    # Di -12+2+2 = -8, Ed -3-2-1 = -6 (sum 0)
+    assert ledger(db) == {"Al Berg": 3, "Bo Dahl": 2, "Cy Voss": 9, "Di Marsh": -8, "Ed Funk": -6}
