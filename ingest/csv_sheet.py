@@ -4886,6 +4886,18 @@ def _running_hint(out: CsvResult, rows: list, index: dict[str, int], path: str |
 #: table, E-SEATS: one sitting out, her standing carried unchanged)
 CARRY_CODES = ("E-SCORE", "E-SCORE-SUM", "E-SEATS")
 
+#: the ``expected`` of a pad with no Picker column whose row's units (read as ``pick ?``) fit no seat
+#: (E-RESULT-UNKNOWN, replay/judge_wi.py): from 0 a carried-over night's first row fits none (verify34 F3)
+NO_SEAT_FITS = "pick S, or a score that tells the picker"
+
+
+def _carry_refused(d: Diagnostic) -> bool:
+    """True when a running pad's night-opening row refused so (its first error ``d``) may be the standings carried
+    over from the night above: its units are wrong from 0 (:data:`CARRY_CODES`), or, on a pad with no Picker
+    column, they fit no seat (``E-RESULT-UNKNOWN``, :data:`NO_SEAT_FITS`; verify34 F3: such a season pad's second
+    night was refused with nothing about a carry)."""
+    return d.code in CARRY_CODES or (d.code == "E-RESULT-UNKNOWN" and d.expected == NO_SEAT_FITS)
+
 
 def _carry_words(out: CsvResult, carry: dict[str, int], row: list[str], index: dict[str, int],
                  prof) -> tuple[str, int]:
@@ -4932,7 +4944,7 @@ def _carry_hint(said: str) -> str:
 def _carried_over(out: CsvResult, rows: list, index: dict[str, int], path: str | None, rules: str, stored_session,
                   res: FileResult, notes: list[Diagnostic]) -> None:
     """A running pad's (``--columns units=running``) night whose first row, a hand, is refused for its units
-    (:data:`CARRY_CODES`) read again with the night above's last standings carried over (:attr:`CsvResult.carried`: a
+    (:func:`_carry_refused`) read again with the night above's last standings carried over (:attr:`CsvResult.carried`: a
     season pad, each night going on from the last; sheet32 F5: refused "Al +6 is written but the rules give -1",
     +6 being Al's season standing): when the row less those standings is the hand the judge gives (rules.md
     B-31..B-35), the hand so read is stored in place of the refusal, said by ``W-CSV-CARRY`` at the row (appended
@@ -4943,7 +4955,7 @@ def _carried_over(out: CsvResult, rows: list, index: dict[str, int], path: str |
 
     prof = profile_of(rules)
     bad = {b.source_line: b for b in res.rejected if b.source_line in out.carried and b.errors
-           and b.errors[0].code in CARRY_CODES}
+           and _carry_refused(b.errors[0])}
     if not bad:
         return
     pad = CsvResult(out.kind, out.columns, out.players, FileResult(path=path), names=out.names,
@@ -4981,7 +4993,7 @@ def carry_decided(out: CsvResult, rows_of: Callable[[], Iterator[tuple[int, list
     hints)``, ``rows`` the night-opening rows to read with the standings above carried over (for
     ``out.carry_rows``), ``notes`` their ``W-CSV-CARRY``, ``hints`` the advice for each such row that reads as no
     hand either way (row -> text, added to its refusal).  The rule is the sheet read whole's: a night-opening row
-    under a night of standings (:attr:`CsvResult.carried`) refused from 0 for its units (:data:`CARRY_CODES`; the
+    under a night of standings (:attr:`CsvResult.carried`) refused from 0 for its units (:func:`_carry_refused`; the
     night's first hand, judged from a fresh session as in the whole file) is read carried over when so it is the
     same hand the judge accepts.  ``rows_of()`` gives the data rows afresh, as the batches read them; two passes of
     :func:`sheet_records` over them, a hand judged for each such row only (nothing kept of the others)."""
@@ -5015,7 +5027,7 @@ def carry_decided(out: CsvResult, rows_of: Callable[[], Iterator[tuple[int, list
     for line, rec, row in each(probe):
         got = judged(rec)
         b = got.rejected[0] if got.rejected else None
-        if b is not None and b.errors and b.errors[0].code in CARRY_CODES:
+        if b is not None and b.errors and _carry_refused(b.errors[0]):
             bad[line] = (b, row, probe.carried[line])
     if not bad:
         return frozenset(), [], {}
