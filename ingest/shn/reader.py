@@ -1828,9 +1828,9 @@ class _Reader:
         warning (phone32 F3, :func:`_full_stops`)."""
         stops = _full_stops(toks, self.cards, self.seatset) if "." in line else None
         t0 = toks[0]
-        if t0[0] in "hH" and len(t0) > 4 and t0[4:].isdecimal() and t0[:4].lower() == "hand" and t0[4:].isascii():
-            self._hand_fused(line, toks)  # newuser34 F2: 'Hand2', a missed space
-            return
+        if t0[0] in "hH" and t0[:4].lower() == "hand" and (len(t0) > 4 or len(toks) > 1 and toks[1][-1] == ":") \
+                and self._hand_fused(line, toks):
+            return  # newuser34 F2: 'Hand2', a missed space; verify34 F5: 'hand3:', 'Hand 3:', a colon after it
         h = self.hand
         if h is not None and h.score is not None and toks[0] in self.seatset and not self.skipping \
                 and self._score_wrapped(line, toks):
@@ -1839,25 +1839,47 @@ class _Reader:
         if stops:
             self._stops_said(line, toks, stops)
 
-    def _hand_fused(self, line: str, toks: list[str]) -> None:
+    def _hand_fused(self, line: str, toks: list[str]) -> bool:
         """A line starting ``hand2`` / ``Hand2`` (a phone's missed space,
-        newuser34 F2): read as ``hand 2``, with a ``W-PHONE-SLIP`` at it
-        naming the new hand (its meaning is certain: no seat alias may be a
-        keyword, and a word of 'hand' and digits is no statement).  The line
-        read for positions keeps its length (``hand2 ...``: the number is
-        found right after ``hand``), so every column stays.  The slow path
-        alone: such a line is never the fast path's."""
+        newuser34 F2), or ``hand3:`` / ``hand 3:`` / ``Hand 3:`` (a colon after
+        the number, verify34 F5: it swallowed the hand above): read as
+        ``hand 2`` / ``hand 3``, with a ``W-PHONE-SLIP`` at it naming the new
+        hand (its meaning is certain: no seat alias may be a keyword, and a
+        word of 'hand' and digits is no statement).  The line read for
+        positions keeps its length (``hand2 ...``: the number is found right
+        after ``hand``; the colon read as a space), so every column stays.
+        The slow path alone: such a line is never the fast path's.  False
+        (nothing read) when ``toks`` start no such hand line."""
         t0 = toks[0]
+        spaced = len(t0) == 4
+        if spaced:  # 'hand 3:'
+            num = toks[1] if len(toks) > 1 else ""
+            if len(num) < 2 or num[-1] != ":":
+                return False
+        else:  # 'hand2', 'hand3:'
+            num = t0[4:]
+        colon = num[-1] == ":"
+        digits = num[:-1] if colon else num
+        if not digits or not digits.isdecimal() or not digits.isascii():
+            return False
         col = line.find(t0) + 1
-        read_as = f"hand {int(t0[4:])}"
-        toks[0:1] = ["hand", t0[4:]]
-        self.line = line[:col - 1] + "hand" + line[col + 3:]
+        at = line.find(num, col + 3) if spaced else col + 3  # the number's index in the line
+        found = line[col - 1:at + len(num)]
+        read_as = f"hand {int(digits)}"
+        toks[0:2 if spaced else 1] = ["hand", digits]
+        text = line[:col - 1] + "hand" + line[col + 3:]
+        if colon:
+            text = text[:at + len(digits)] + " " + text[at + len(digits) + 1:]
+        self.line = text
         self._process(toks, 0)
         h = self.hand
+        what = ("a colon after the hand's number" if spaced else
+                "'hand' and its number without the space between them" + (", and a colon after it" if colon else ""))
         self.errors.append(Diagnostic(
-            "W-PHONE-SLIP", f"found {_quote(t0)}: 'hand' and its number without the space between them; read as "
-            f"'{read_as}' (a hand starts with 'hand N'); write '{read_as}' to silence this warning", "warning",
-            self.path, self.ln, col, (h.number or None) if h is not None else None, None, t0, read_as))
+            "W-PHONE-SLIP", f"found {_quote(found)}: {what}; read as '{read_as}' (a hand starts with 'hand N'"
+            + (", no colon" if colon else "") + f"); write '{read_as}' to silence this warning", "warning",
+            self.path, self.ln, col, (h.number or None) if h is not None else None, None, found, read_as))
+        return True
 
     def _pairs_after_score(self, toks: list[str]) -> bool:
         """True when ``toks`` are only seat and units pairs (a seat in force,
