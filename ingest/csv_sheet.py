@@ -4188,7 +4188,10 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
             # its first row; the row's nets are the standings less the row above's (break34 F2: the standings
             # were added up, four rows of a night stored as four sittings)
             if night != run_night:
+                above = standing if run_night is not None and any(standing.values()) else {}
                 run_night, standing, run_sit = night, {}, None
+                if above and _ledger_carried(out, r, units, above, path, index):
+                    standing = above  # verify34 F3: the date goes on from the date above's standings
             written_units, units = units, {p: v - standing.get(p, 0) for p, v in units.items()}
             standing.update(written_units)
             if not any(units.values()):  # the standings unchanged (a row copied down): no hand
@@ -4834,6 +4837,65 @@ def _doubled_hint(res: FileResult, records: list[HandRecord]) -> None:
               "read, and a doubler doubles the next hand (rules.md D-11): if the table plays doublers, ingest "
               "the night with --rules naming noPick=doubler (e.g. 'wi5-called-ace; noPick=doubler') and both rows "
               "are read")
+
+
+def _hand_fits(units: dict[str, int], rules: str) -> bool:
+    """True when the nets ``units`` (player -> units, in seat order) are one hand's score under ``rules`` with its
+    picker unknown (``pick ?``, notation.md §3): the judge finds exactly one seat, outcome and partner giving them
+    (rules.md B-31..B-35).  False when no such hand, more than one, or the rules seat another number of players."""
+    from .shn.reader import read  # noqa: PLC0415 - a row judged as a sheet's rows are
+    from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
+
+    prof = profile_of(rules)
+    if prof is None or getattr(prof, "players", None) != len(units) or '"' in rules:
+        return False
+    seats = "; ".join(f"P{i}=P{i}" for i in range(len(units)))
+    score = " ".join(f"P{i} {v:+d}" for i, v in enumerate(units.values()))
+    text = f'%SHN 1.0\n[Date "2026.01.01"]\n[Seats "{seats}"]\n[Rules "{rules}"]\n\nhand 1\npick ?\nscore {score}\n'
+    try:
+        res = _validate_records(read(text, "ledger-row.shn"), "ledger-row.shn", False)
+    except Exception:  # noqa: BLE001 - rules the reader refuses: no hand is told
+        return False
+    return len(res.hands) == 1 and not res.rejected
+
+
+def _ledger_carried(out: CsvResult, r: int, units: dict[str, int], above: dict[str, int], path: str | None,
+                    index: dict[str, int]) -> bool:
+    """A running ledger's (``--columns units=running``) row ``r`` opening a date below a date whose last standings
+    ``above`` (player -> units) are not all 0: True when the date goes on from them (a season's running ledger,
+    verify34 F3: stored from 0 silently).  Decided by the judge as a running pad's carried night is
+    (:func:`_carried_over`): the row's nets ``units`` less ``above`` are one hand (:func:`_hand_fits`, the sheet's
+    rules, else wi5-called-ace) and the nets from 0 are none: True, said by ``W-CSV-CARRY``; from 0 a hand and
+    carried none: False, nothing said; else False (read from 0, as a ledger's date is) with a ``W-CSV-CARRY``
+    saying it cannot be decided.  Warnings appended to ``out.result.errors``."""
+    rules = out.given_rules or "wi5-called-ace"
+    less = {p: v - above.get(p, 0) for p, v in units.items()}
+    zero, carried = _hand_fits(units, rules), _hand_fits(less, rules)
+    if zero and not carried:
+        return False
+    said = ", ".join(f"{p} {v}" for p, v in above.items())
+    col = min((index[p] + 1 for p in out.players if out.names.get(p, p) in units), default=1)
+    nets = ", ".join(f"{p} {v:+d}" for p, v in less.items())
+    if carried and not zero:
+        out.result.errors.append(Diagnostic(
+            "W-CSV-CARRY", f"row {row_words(r)} opens the date of its sitting with each player's standing carried "
+            f"over from the date above ({said}): less those standings the row is one hand ({nets}), from 0 it is "
+            "none: read as carried over, the sitting's nets are its last row less those standings. To read it from "
+            "0, write the date's own standings (from 0)", "warning", path, r, col, found=said,
+            expected="the date's first hand from 0"))
+        return True
+    prof = profile_of(rules)
+    seats = getattr(prof, "players", None)
+    why = ("the row is one hand either way" if zero else
+           f"the rules {rules!r} seat {seats}, the row {len(units)}: no hand to tell by" if seats != len(units) else
+           f"the row is one hand neither way under the rules {rules!r}")
+    out.result.errors.append(Diagnostic(
+        "W-CSV-CARRY", f"row {row_words(r)} opens a date below the standings {said}: whether the ledger carries them "
+        f"over (the row less them: {nets}) or starts the date from 0 cannot be decided ({why}): read from 0, the "
+        "sitting's nets its last row's standings. If the ledger carries the season's standings over, write each "
+        "date's rows less the standings of the date above (from 0)",
+        "warning", path, r, col, found=said, expected="the date's rows from 0"))
+    return False
 
 
 def _running_hand_row(out: CsvResult, row: list, index: dict[str, int], cell) -> bool:

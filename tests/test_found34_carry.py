@@ -97,3 +97,66 @@ def test_a_no_picker_season_pad_read_in_batches_is_read_carried_over(tmp_path, m
     assert "W-CSV-CARRY" in r.output
     night2 = [(h, pk, pa, u) for h, pk, pa, d, u in _hands(db) if d.startswith("2026-11-26")]
     assert night2 == NIGHT2
+
+
+# The running ledger (no Hand column: --columns units=running reads a date's rows as one sitting, break34 F2),
+# verify34's ledgc.csv.  Night 1 from 0: its last row 2/1/-11/5/3.  Night 2's first row 0/3/-9/7/-1 from 0 fits no
+# hand (above); less the carried standings it is Ed picks, Al partner, lose, DOB (-2/+2/+2/+2/-4, B-32, B-33):
+# read carried over, the night's sitting = its last row less the carried standings: -2-2 = -4, 7-1 = +6,
+# -7+11 = +4, 5-5 = 0, -3-3 = -6 (sum 0).  Season: night 1 + night 2 = -2/7/-7/5/-3, the last row's standings.
+LEDGC = ("Date,Al,Bo,Cy,Di,Ed\n"
+         "2026-11-19,2,1,-1,-1,-1\n"
+         "2026-11-19,4,3,-9,1,1\n"
+         "2026-11-19,2,1,-11,5,3\n"
+         "2026-11-26,0,3,-9,7,-1\n"
+         "2026-11-26,-2,7,-7,5,-3\n")
+
+
+def _sittings(db):
+    with st.reading(db) as con:
+        rows = con.execute("SELECT session_id, player, units FROM settlements ORDER BY session_id").fetchall()
+    by: dict = {}
+    for sid, p, u in rows:
+        by.setdefault(sid, {})[p] = u
+    return list(by.values())
+
+
+def test_a_running_ledger_going_on_from_the_date_above_is_read_carried_over(tmp_path):
+    path = tmp_path / "ledgc.csv"
+    path.write_text(LEDGC)
+    db = tmp_path / "l.duckdb"
+    r = runner.invoke(app, ["ingest", str(path), "--columns", "units=running", "--db", str(db)])
+    assert r.exit_code == 0 and "2 sitting(s) stored" in r.output, r.output
+    assert "ledgc.csv:5:2: warning W-CSV-CARRY" in r.output and "Al 2, Bo 1, Cy -11, Di 5, Ed 3" in r.output, \
+        r.output
+    nights = _sittings(db)
+    assert nights == [{"Al": 2, "Bo": 1, "Cy": -11, "Di": 5, "Ed": 3}, {"Al": -4, "Bo": 6, "Cy": 4, "Di": 0, "Ed": -6}]
+    assert {p: nights[0][p] + nights[1][p] for p in SEASON} == SEASON
+    assert all(sum(n.values()) == 0 for n in nights)
+
+
+def test_a_running_ledger_whose_carry_cannot_be_decided_says_so_at_the_row(tmp_path):
+    """Rows of more than one hand: night 1 from 0 is 3/1/-2/-1/-1 (no five-handed hand of B-33); night 2's first
+    row 1/1/1/-2/-1 is no hand from 0, nor less the standings (-2/0/3/-1/0): read from 0, as before, and said."""
+    path = tmp_path / "und.csv"
+    path.write_text("Date,Al,Bo,Cy,Di,Ed\n"
+                    "2026-11-19,3,1,-2,-1,-1\n"
+                    "2026-11-26,1,1,1,-2,-1\n")
+    db = tmp_path / "u.duckdb"
+    r = runner.invoke(app, ["ingest", str(path), "--columns", "units=running", "--db", str(db)])
+    assert r.exit_code == 0 and "2 sitting(s) stored" in r.output, r.output
+    assert "und.csv:3:2: warning W-CSV-CARRY" in r.output and "cannot be decided" in r.output, r.output
+    assert _sittings(db) == [{"Al": 3, "Bo": 1, "Cy": -2, "Di": -1, "Ed": -1},
+                             {"Al": 1, "Bo": 1, "Cy": 1, "Di": -2, "Ed": -1}]
+
+
+def test_a_running_ledger_from_0_each_date_says_nothing_of_a_carry(tmp_path):
+    """Night 2 from 0: 2/1/-1/-1/-1 is Al picks, Bo partner, win (B-33); less night 1's standings 2/1/-11/5/3 it is
+    0/0/10/-6/-4, no hand: read from 0, no word."""
+    path = tmp_path / "zero.csv"
+    path.write_text(LEDGC.split("2026-11-26")[0] + "2026-11-26,2,1,-1,-1,-1\n")
+    db = tmp_path / "z.duckdb"
+    r = runner.invoke(app, ["ingest", str(path), "--columns", "units=running", "--db", str(db)])
+    assert r.exit_code == 0 and "2 sitting(s) stored" in r.output, r.output
+    assert "W-CSV-CARRY" not in r.output, r.output
+    assert _sittings(db)[1] == {"Al": 2, "Bo": 1, "Cy": -1, "Di": -1, "Ed": -1}
