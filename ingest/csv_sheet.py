@@ -4648,6 +4648,8 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
                   "leaster's winner (a Leaster column), or for a hand nobody paid a Notes cell saying misdeal")
     if res.rejected:  # a row that writes neither points, result nor units: said in the sheet's words (break24b F11)
         _unsettled_words(res, out, index)
+    if res.rejected and "dealer" not in out.columns:  # a sit-out table's dealer unknown: in the sheet's words
+        _dealer_words(res)
     if "crack" not in out.columns and res.rejected:  # a copy of a stored night without its Crack column (break24b F10)
         _stored_marks_hint(res, records)
     if "mult" in out.columns and res.rejected:  # a multiplier read as marks, the units written otherwise (sheet32 F1)
@@ -5183,6 +5185,22 @@ def _unsettled_words(res: FileResult, out: CsvResult, index: dict[str, int]) -> 
         bad.errors[0] = Diagnostic(d.code, message, d.severity, d.file, d.line,
                                    index[at] + 1 if at is not None else d.col, d.hand, d.trick,
                                    "blank", expected)
+
+
+#: the advice of a sit-out hand's ``E-DEALER`` (replay/judge_wi.py) in SHN's words, and a sheet's
+_SHN_DEALER = "write dealer S on the hand line"
+_CSV_DEALER = ("add a Dealer column naming each hand's dealer (who sits the hand out); a row's blank Dealer cell is "
+               "derived from the row above on the same day")
+
+
+def _dealer_words(res: FileResult) -> None:
+    """A sheet with no Dealer column whose sit-out hands (rules.md F-1: the dealer sits out and settles 0) are
+    refused ``E-DEALER`` is told to add a Dealer column, not SHN's "write dealer S on the hand line" (verify34)."""
+    for bad in res.rejected:
+        d = bad.errors[0] if bad.errors else None
+        if d is None or d.code != "E-DEALER" or _SHN_DEALER not in d.message:
+            continue
+        bad.errors[0] = replace(d, message=d.message.replace(_SHN_DEALER, _CSV_DEALER), expected="a Dealer column")
 
 
 def _stored_marks_hint(res: FileResult, records: list) -> None:
