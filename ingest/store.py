@@ -951,7 +951,7 @@ def _same_day(where: str, o: HandOutcome, h: ValidatedHand, stored_text: str, st
         raise CorrectionError(
             f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [{name} {value!r}] (a later "
             f"evening of the session); the amendment, under the session's header, would give it the session's: "
-            f'write the hand\'s own [{name} "{_escape_tag(value or "")}"] line after its hand line (or another '
+            f"write the hand's own [{name}] {_on_hand_line(o.hand, name, value or '')} (or another "
             f"[{name}] there to move it) (nothing changed)", code="E-AMEND-PLACE",
             found=f"the session's [{name} {_header_tag(h.session_header, name)!r}]",
             expected=f"the hand's own [{name} {value!r}] line")
@@ -1081,7 +1081,7 @@ def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
         raise CorrectionError(
             f"{where}: hand {o.hand} of session {o.session!r} is stored with {', '.join(gone)} at the table, the "
             f"amendment seats {', '.join(came) or 'others'} instead: an amendment keeps its hand's players; write "
-            f'the hand\'s own [Seats "{_escape_tag(_seats_text(stored))}"] line after its hand line (or that '
+            f"the hand's own [Seats] {_on_hand_line(o.hand, 'Seats', _seats_text(stored))} (or that "
             "[Seats] in its header); to seat other players, write their [Seats] line in the hand (nothing changed)",
             code="E-AMEND-SEATS", found=f"the seats {', '.join(came) or 'others'}",
             expected=f"the seats {', '.join(gone)}")
@@ -1125,19 +1125,19 @@ def _own_lines_kept(where: str, o: HandOutcome, source: str, stored_text: str, s
         raise CorrectionError(
             f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [Rules {rules!r}] line, which "
             f"the amendment leaves out, so it would be scored by [Rules {o.rules!r}]: write the line "
-            f'[Rules "{_escape_tag(rules)}"] after its hand line (to score the hand by the session\'s rules, write '
+            f"[Rules] {_on_hand_line(o.hand, 'Rules', rules)} (to score the hand by the session's rules, write "
             f'[Rules "{_escape_tag(o.rules)}"] there) (nothing changed)', code="E-AMEND-RULES",
             found=f"no [Rules] line of the hand's own (scored by {o.rules!r})",
-            expected=f'[Rules "{_escape_tag(rules)}"] after the hand line')
+            expected=f'[Rules "{_escape_tag(rules)}"] on the hand line after \'hand N\'')
     if "Seats" in stored_own and "Seats" not in amend_own and stored and dict(o.players) != stored:
         differ = ", ".join(f"{a} is {stored[a]!r} there and {n!r} here" for a, n in o.players.items()
                            if a in stored and stored[a] != n) or "other seats"
         raise CorrectionError(
             f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [Seats] line ({differ}), which "
-            f'the amendment leaves out: write [Seats "{_escape_tag(_seats_text(stored))}"] after its hand line (an '
+            f"the amendment leaves out: write [Seats] {_on_hand_line(o.hand, 'Seats', _seats_text(stored))} (an "
             "amendment keeps its hand's players; a name corrected is written in that line) (nothing changed)",
             code="E-AMEND-SEATS", found="no [Seats] line of the hand's own",
-            expected=f'[Seats "{_escape_tag(_seats_text(stored))}"] after the hand line')
+            expected=f'[Seats "{_escape_tag(_seats_text(stored))}"] on the hand line after \'hand N\'')
 
 
 def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
@@ -2933,6 +2933,17 @@ def _seats_text(players: dict[str, str]) -> str:
     """A ``[Seats]`` value of ``players`` (alias -> name, clockwise):
     ``Al=Allen Braun; Bea``, a seat whose name is its alias written once."""
     return "; ".join(a if n == a else f"{a}={n}" for a, n in players.items())
+
+
+def _on_hand_line(hand: int, name: str, value: str) -> str:
+    """Where an amendment writes a hand's own tag, said with the line:
+    on its ``hand`` line right after ``hand N`` (``hand 4  [Rules "…"]
+    dealer D  pick …``), which reads as the hand's own without a warning
+    whether its statements follow on that line or below (docs/notation.md
+    §4.2); a tag on the line after a one-line hand comes after its
+    statements, ``W-TAG-LATE`` (verify34 F1: E-AMEND-RULES advised "after
+    each hand line", and every restore of the export then said it)."""
+    return f'on its hand line right after \'hand {hand}\' (hand {hand}  [{name} "{_escape_tag(value)}"]  dealer ...)'
 
 
 def _escape_tag(value: str) -> str:
@@ -6023,9 +6034,10 @@ class Store:
                     raise CorrectionError(
                         f"{where}: hand {o.hand} of session {o.session!r} is stored scored by its own [Rules "
                         f"{own_rules!r}], the amendment scores it by [Rules {o.rules!r}]: write the hand's own "
-                        f'[Rules "{_escape_tag(own_rules)}"] line after its hand line (a hand\'s own [Rules] line '
+                        f"[Rules] {_on_hand_line(o.hand, 'Rules', own_rules)} (a hand's own [Rules] line "
                         "may change, written in the hand) (nothing changed)", code="E-AMEND-RULES",
-                        found=f"[Rules {o.rules!r}]", expected=f'[Rules "{_escape_tag(own_rules)}"] after the hand line')
+                        found=f"[Rules {o.rules!r}]",
+                        expected=f'[Rules "{_escape_tag(own_rules)}"] on the hand line after \'hand N\'')
                 if not same_rules(rules, theirs):
                     # the way to re-score a night stored under the wrong house rules, said (newuser25 F1: it was
                     # found only from a parenthesis)
@@ -6034,8 +6046,10 @@ class Store:
                                           f"{theirs!r}]: an amendment keeps its session's rules (a hand's own [Rules] "
                                           "line may change); to score the night's hands by other rules, keep the "
                                           f'session\'s [Rules "{_escape_tag(rules or "")}"] line and write [Rules '
-                                          f'"{_escape_tag(theirs or "")}"] after each hand line of the amendment (each '
-                                          "hand's own rules), then shead ingest --amend FILE (nothing changed)",
+                                          f'"{_escape_tag(theirs or "")}"] on each hand line of the amendment, '
+                                          f"right after 'hand N' (hand {o.hand}  [Rules "
+                                          f'"{_escape_tag(theirs or "")}"]  dealer ...: each hand\'s own rules, read '
+                                          "so without a warning), then shead ingest --amend FILE (nothing changed)",
                                           code="E-AMEND-RULES", found=f"[Rules {theirs!r}]",
                                           expected=f"[Rules {rules!r}]")
                 if played is not None and played[0] and not o.date:

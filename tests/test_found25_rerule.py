@@ -47,7 +47,9 @@ def test_a_night_is_scored_again_by_the_rules_the_table_plays(tmp_path):
             ok=False)
     out = " ".join(r.output.split())
     assert r.exit_code == 1 and "E-AMEND-RULES" in out
-    assert f'keep the session\'s [Rules "wi5-called-ace"] line and write [Rules "{NO_DOB}"] after each hand line' in out
+    # (verify34 F1: on each hand line right after 'hand N', read so without W-TAG-LATE whatever follows it)
+    assert f'keep the session\'s [Rules "wi5-called-ace"] line and write [Rules "{NO_DOB}"] on each hand line' in out
+    assert f"right after 'hand N' (hand 1 [Rules \"{NO_DOB}\"] dealer ..." in out
     assert ledger(db) == {"Ann": -5, "Bob": -3, "Cal": 4, "Dot": 3, "Eve": 1}  # nothing changed
     # the way it says: each hand scored by its own rules; hand 1's loss no longer doubled
     r = cli("ingest", "--amend", write(tmp_path, "fix.shn", FIX), "--reason", "no DOB here", "--db", str(db))

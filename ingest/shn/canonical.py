@@ -16,15 +16,16 @@ def _tag(name: str, value: str) -> str:
     return f'[{name} "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]'
 
 
-def _read_one(header: str, source: str):
+def _read_one(header: str, source: str, said=frozenset()):
     """The :class:`~ingest.shn.record.HandRecord` of one stored hand read
     with its session's stored header, or None when it does not read back as
     exactly one hand without syntax errors (a ``W-COMMENT``, said of a
     comment's words, is none: the hand reads the same without them; nor a
-    ``W-PHONE-SLIP``, whose meaning is certain)."""
+    ``W-PHONE-SLIP``, whose meaning is certain; nor the codes in ``said``)."""
 
     doc = read("%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + source.rstrip("\n") + "\n")
-    if len(doc.hands) != 1 or any(d.code not in _READS_THE_SAME for d in (*doc.errors, *doc.hands[0].errors)):
+    if len(doc.hands) != 1 or any(d.code not in _READS_THE_SAME and d.code not in said
+                                  for d in (*doc.errors, *doc.hands[0].errors)):
         return None
     return doc.hands[0]
 
@@ -33,6 +34,11 @@ def _read_one(header: str, source: str):
 #: slip whose meaning is certain (W-PHONE-SLIP: 'call AH.', 'pts 72/48', a wrapped score line; phone32 F6: the
 #: export wrote such a hand as typed and its ingest said the warning again)
 _READS_THE_SAME = frozenset(("W-COMMENT", "W-PHONE-SLIP"))
+#: what the export also writes canonically: a hand's own tag written after its statements (W-TAG-LATE), stored as
+#: that hand's own (docs/notation.md §4.2) and written so, between its head and its statements, where it reads so
+#: without the warning (verify34 F1: a one-line hand with its [Rules] on the next line, as E-AMEND-RULES advised,
+#: was exported as stored, and every restore said W-TAG-LATE again)
+_WRITTEN_CANONICAL = frozenset(("W-TAG-LATE",))
 
 
 def canonical_session_tags(session: str, header: str, source: str) -> str:
@@ -64,7 +70,7 @@ def canonical_hand(header: str, source: str) -> str:
     that does not read back as one hand, or that the writer cannot write, is
     returned as stored.  Ends with one LF."""
 
-    rec = _read_one(header, source)
+    rec = _read_one(header, source, _WRITTEN_CANONICAL)
     if rec is not None:
         try:
             return write_hand(rec)
@@ -80,7 +86,7 @@ def _canonical_hands(header: str, sources: list[str]) -> list[str]:
 
     doc = read("%SHN 1.0\n" + header.rstrip("\n") + "\n\n"
                + "".join(src.strip("\n") + "\n\n" for src in sources))
-    if doc.errors or len(doc.hands) != len(sources):
+    if any(d.code not in _WRITTEN_CANONICAL for d in doc.errors) or len(doc.hands) != len(sources):
         return [canonical_hand(header, src) for src in sources]
     out = []
     for rec, src in zip(doc.hands, sources):
