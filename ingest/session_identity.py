@@ -40,6 +40,8 @@ from collections.abc import Mapping
 
 from replay.errors import Diagnostic
 
+from .unicode_text import plain_marks
+
 __all__ = ["GROUP_APART", "ID_APART", "clash", "refusal", "apart", "original", "foreign_to"]
 
 #: the would-be session a refused block is filed under: ``<id> (another group)`` / ``<id> (another session)``
@@ -50,6 +52,13 @@ _IDENTITY = ("Event", "Date", "Table")
 
 def _value(tags: Mapping[str, str], name: str) -> str:
     return (tags.get(name) or "").strip()
+
+
+def _same(tags: Mapping[str, str], was: Mapping[str, str], name: str) -> bool:
+    """Whether tag ``name`` is alike on both sides: without the spaces at its
+    ends and with typographic marks folded (a session stored before session
+    34 kept ’ where a file now reads ', verify34 F2)."""
+    return plain_marks(_value(tags, name)) == plain_marks(_value(was, name))
 
 
 def _tag(name: str, value: str) -> str:
@@ -64,12 +73,12 @@ def clash(tags: Mapping[str, str], was: Mapping[str, str], derived_was: bool = T
     is alike (``derived_was`` False: the stored header is not SHN tags, a
     protocol's preamble: no such check); else ``"group"`` when both write an
     ``[Event]`` and they differ; else None.  Values are compared without the spaces at their ends (a
-    session stored before they were read so keeps them, real23 F1)."""
+    session stored before they were read so keeps them, real23 F1) and with the typographic apostrophes and
+    quotes as ASCII (one stored before session 34 keeps them, verify34 F2)."""
     if derived_was and "Session" not in tags and "Session" not in was and any(k in was for k in _IDENTITY) and \
-            any(_value(tags, k) != _value(was, k) for k in _IDENTITY):
+            any(not _same(tags, was, k) for k in _IDENTITY):
         return "id"
-    mine, theirs = _value(tags, "Event"), _value(was, "Event")
-    if mine and theirs and mine != theirs:
+    if _value(tags, "Event") and _value(was, "Event") and not _same(tags, was, "Event"):
         return "group"
     return None
 

@@ -56,7 +56,7 @@ import duckdb
 from ingest import arrow_build as _arrow
 from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
-from ingest.unicode_text import nfc
+from ingest.unicode_text import nfc, plain_marks
 from ingest import summary as _summary
 from ingest.statements import parsed as _parsed
 from ingest.statements import run_with_rows as _run_with_rows
@@ -2944,6 +2944,18 @@ def _on_hand_line(hand: int, name: str, value: str) -> str:
     statements, ``W-TAG-LATE`` (verify34 F1: E-AMEND-RULES advised "after
     each hand line", and every restore of the export then said it)."""
     return f'on its hand line right after \'hand {hand}\' (hand {hand}  [{name} "{_escape_tag(value)}"]  dealer ...)'
+
+
+#: the typographic marks and their ASCII ones, as DuckDB's translate(text, from, to) takes them (verify34 F2)
+_MARKS_SQL = ("\u2019\u2018\u02bc\u2032\u201c\u201d", "''''\"\"")
+
+
+def _plain_id(text: str) -> str:
+    """A session id (or an identity tag's value) as compared with a stored
+    one read otherwise: its runs of white space one space, its ends
+    stripped, its typographic apostrophes and quotes ASCII
+    (:func:`ingest.unicode_text.plain_marks`; real23 F1, verify34 F2)."""
+    return " ".join(plain_marks(text).split())
 
 
 def _escape_tag(value: str) -> str:
@@ -6572,7 +6584,8 @@ class Store:
                 got_g.add(player)
                 used[player] = used.get(player, 0) + int(n or 0)
         spaced = bool(con.execute("SELECT EXISTS (SELECT 1 FROM sessions WHERE session <> trim(regexp_replace("
-                                  "session, '\\s+', ' ', 'g')))").fetchone()[0])
+                                  "session, '\\s+', ' ', 'g')) OR session <> translate(session, ?, ?))",
+                                  list(_MARKS_SQL)).fetchone()[0])
         self._names_cache = (con, (groups, used, spaced))
         return groups, used, spaced
 
@@ -6671,50 +6684,59 @@ class Store:
         tags, so that the night stays one session: its hands sent again are
         duplicates, a later hand joins it (real23b F2, break23b F2: the
         night's other half, or the night re-sent with a hand more, became a
-        session of its own, counted twice), with W-TAG-SPACES.  One query a
-        file with a session whose id is not stored."""
+        session of its own, counted twice), with W-TAG-SPACES.  So is one
+        whose night is stored with a typographic apostrophe or quote (read so
+        before session 34, ``Mike’s night``) where the file writes another
+        mark (``'``, or ‘ for ’: verify34 F2, a new session opened and the
+        doubler's x2 lost).  One query a file with a session whose id is not
+        stored."""
         sessions = {}
-        for r in recs:
-            if not r.session.raw and id(r.session) not in sessions and r.session.id != "?":
+        for r in recs:  # a session with a mark read as ASCII whose id as written is not stored either (raw kept)
+            if id(r.session) not in sessions and r.session.id != "?":
                 sessions[id(r.session)] = r.session
         if not sessions:
             return
         ids = sorted({s.id for s in sessions.values()})
         con = self._writer()
+        fold = "trim(regexp_replace(translate({}, ?, ?), '\\s+', ' ', 'g'))"
         try:
-            if not self._stored_names(con)[2]:  # no stored name with a space too many: none to join (one read a run)
+            if not self._stored_names(con)[2]:  # no stored name with a space too many or a mark: none to join
                 return
             rows = con.execute(
                 "SELECT s.session, s.header FROM sessions s WHERE s.session <> ALL(?::VARCHAR[]) AND "
-                "trim(regexp_replace(s.session, '\\s+', ' ', 'g')) = ANY(?::VARCHAR[]) AND "
+                f"{fold.format('s.session')} = ANY(?::VARCHAR[]) AND "
                 "coalesce(s.format, 'shn') = 'shn' AND EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id) "
                 "AND NOT EXISTS (SELECT 1 FROM sessions t WHERE t.session = ANY(?::VARCHAR[]) "
-                "AND trim(regexp_replace(t.session, '\\s+', ' ', 'g')) = trim(regexp_replace(s.session, '\\s+', ' ', "
-                "'g'))) ORDER BY s.session_id", [ids, [" ".join(i.split()) for i in ids], ids]).fetchall()
+                f"AND {fold.format('t.session')} = {fold.format('s.session')}) ORDER BY s.session_id",
+                [ids, *_MARKS_SQL, [_plain_id(i) for i in ids], ids, *_MARKS_SQL, *_MARKS_SQL]).fetchall()
         finally:
             self._maybe_release()
         if not rows:
             return
         for sess in sessions.values():
             for name, header in rows:
-                if " ".join(name.split()) != " ".join(sess.id.split()):
+                if _plain_id(name) != _plain_id(sess.id):
                     continue
                 was = {k: _header_tag(header, k) for k in self._ID_TAGS if k in sess.tags}
-                if any(v is None or v.strip() != sess.tags[k] for k, v in was.items()):
-                    continue  # not the same tags but for end spaces
+                if any(v is None or _plain_id(v) != _plain_id(sess.tags[k]) for k, v in was.items()):
+                    continue  # not the same tags but for end spaces and marks
                 spaced = {k: v for k, v in was.items() if v != sess.tags[k]}
                 if not spaced or SessionRec({**sess.tags, **spaced}).id != name:
                     continue
-                at = sess.tag_pos.get(next(iter(spaced)))
                 k0 = next(iter(spaced))
+                at = sess.tag_pos.get(k0)
+                why, when = (("end space", "with an end space before session 23")
+                             if " ".join(spaced[k0].split()) != spaced[k0] else
+                             ("typographic mark", "with its typographic mark before session 34"))
                 shn.errors.append(Diagnostic(
                     "W-TAG-SPACES", f"[{k0} {sess.tags[k0]!r}]: this night is stored as {name!r}, its "
-                    f"[{k0} {spaced[k0]!r}] read with an end space before session 23: the file's hands are filed "
+                    f"[{k0} {spaced[k0]!r}] read {when}: the file's hands are filed "
                     f"there (sent again they are duplicates); to file the night under {sess.id!r}: shead void "
-                    f"{shlex.quote(name)} --session --reason 'end space', then ingest its files again", "warning",
+                    f"{shlex.quote(name)} --session --reason '{why}', then ingest its files again", "warning",
                     shn.path, at.line if at else 0, at.col if at else 0, found=repr(sess.tags[k0]),
                     expected=repr(spaced[k0])))
                 sess.tags.update(spaced)
+                sess.raw.clear()  # read as stored (SessionRec.raw_id: the validator's look-up by it)
                 break
 
     def prior_hands(self, session: str) -> list:

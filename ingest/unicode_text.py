@@ -17,7 +17,21 @@ from collections.abc import Iterable, Iterator
 
 from replay.names import plain_name  # one spelling of a player's name (the reader's, the judge's, a sheet's)
 
-__all__ = ["nfc", "nfc_pieces", "plain_name"]
+__all__ = ["nfc", "nfc_pieces", "plain_name", "PLAIN_MARKS", "plain_marks"]
+
+#: a phone's smart punctuation and its ASCII mark: the typographic apostrophes (’ ‘ ʼ ′) and curly double quotes
+#: (newuser34 F1: the reader reads an identity tag's so, docs/notation.md §4.1)
+PLAIN_MARKS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'", "\u201c": '"',
+                             "\u201d": '"'})
+
+
+def plain_marks(text: str) -> str:
+    """``text`` with its typographic apostrophes and curly double quotes as
+    the ASCII marks (:data:`PLAIN_MARKS`): how two session identities, or two
+    spellings of a name, are compared whatever marks either side was typed
+    with (verify34 F2: a night stored with ’ before session 34 was not found
+    from a file typed with ')."""
+    return text if text.isascii() else text.translate(PLAIN_MARKS)
 
 
 def nfc(text: str) -> str:
