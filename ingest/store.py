@@ -1197,8 +1197,9 @@ def _spelt_otherwise(con: duckdb.DuckDBPyConnection, session: str) -> str:
     ``Friday Phone Club / 2026.12.04`` was told "not stored" alone): its
     name, and to write the tags as stored.  Empty otherwise."""
     names = [n for (n,) in con.execute(
-        "SELECT session FROM sessions WHERE trim(regexp_replace(lower(strip_accents(session)), '\\s+', ' ', 'g')) = ? "
-        "AND session <> ? ORDER BY session_id LIMIT 3", [_fold_name(session), session]).fetchall()]
+        "SELECT session FROM sessions WHERE trim(regexp_replace(lower(strip_accents(translate(session, ?, ?))), "
+        "'\\s+', ' ', 'g')) = ? AND session <> ? ORDER BY session_id LIMIT 3",
+        [*_MARKS_SQL, _fold_name(session), session]).fetchall()]
     if not names:
         return ""
     return (f"; the stored session {names[0]!r} differs from it only in case, accents or spacing: if it is that "
@@ -3783,9 +3784,11 @@ def _fold_variants(text: str) -> set[str]:
 
 def _fold_name(text: str) -> str:
     """A group's or a player's name folded as ``Store._note_spellings``
-    compares them (and its query: ``lower(strip_accents(...))``, spaces
-    collapsed): ``Béa  SCHMIDT`` is ``bea schmidt``."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+    compares them (and its query: ``lower(strip_accents(translate(...)))``,
+    spaces collapsed): ``Béa  SCHMIDT`` is ``bea schmidt``, and a typographic
+    apostrophe the ASCII one (:func:`ingest.unicode_text.plain_marks`:
+    ``Ole O’Brien`` is ``ole o'brien``, verify34 F7)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", plain_marks(text)) if not unicodedata.combining(c)
                     and (c.isspace() or unicodedata.category(c) not in ("Cf", "Cc")))
     return " ".join(plain.lower().split())
 
@@ -6498,7 +6501,7 @@ class Store:
             shn.errors.append(Diagnostic(
                 "W-PLAYER-SPELLING", f"{written}: {'a new player' if len(odd) == 1 else 'new players'}; the group "
                 f"{sorted(stored)[0]!r} has {', '.join(repr(v) for v in odd.values())}, written otherwise only in "
-                f"case, accents or spacing: if the same {'player' if len(odd) == 1 else 'players'}, write the Seats as "
+                f"case, accents, spacing or apostrophes (\u2019 for '): if the same {'player' if len(odd) == 1 else 'players'}, write the Seats as "
                 f"stored ([Seats \"{fixed}\"]; once stored, shead ingest --amend FILE with those Seats renames "
                 "the hands); if another player, nothing to do", "warning", shn.path, at.line if at else 0,
                 at.col if at else 0, found=", ".join(names[a] for a in odd), expected=", ".join(odd.values())))
@@ -6603,8 +6606,8 @@ class Store:
         try:
             rows = con.execute(
                 "SELECT player, sum(hands) FROM session_players WHERE trim(regexp_replace(lower(strip_accents("
-                "player)), '\\s+', ' ', 'g')) = ANY(?::VARCHAR[]) GROUP BY player",
-                [sorted(set(folds.values()))]).fetchall()
+                "translate(player, ?, ?))), '\\s+', ' ', 'g')) = ANY(?::VARCHAR[]) GROUP BY player",
+                [*_MARKS_SQL, sorted(set(folds.values()))]).fetchall()
         except duckdb.Error:
             rows = []
         finally:

@@ -280,7 +280,7 @@ def test_a_player_written_in_lower_case_or_without_accents_is_named(tmp_path):
     assert "2 stored" in r.output, r.output  # stored, not merged: they may be others
     assert ("n2.shn:4:1: warning W-PLAYER-SPELLING: Bea is 'Béa Koch', Cy is 'cy lutz', Di is 'DI MARX': new players; "
             "the group 'Friday Phone Club' has 'Bea Koch', 'Cy Lutz', 'Di Marx', written otherwise only in case, "
-            f"accents or spacing: if the same players, write the Seats as stored ([Seats \"{SEATS_AS_STORED}\"]; once "
+            f"accents, spacing or apostrophes (\u2019 for '): if the same players, write the Seats as stored ([Seats \"{SEATS_AS_STORED}\"]; once "
             "stored, shead ingest --amend FILE with those Seats renames the hands)") in r.output, r.output
     # night 2's amounts are night 1's (the same two hands): the three spelt otherwise are players of their own
     assert ledger(db) == {"Al Berg": 2, "Bea Koch": 4, "Béa Koch": 4, "Cy Lutz": -3, "cy lutz": -3, "Di Marx": -3,
