@@ -13,6 +13,10 @@ export writes for it:
   ``2``, break30 F4), else as written (``1.5``, refused as units at its
   cell).  Only a workbook's numeric cell is read so: a CSV cell is text as
   written, and ``1.9999999999999996`` typed there is refused;
+* a number formatted as currency (``"$"#,##0.00``, Accounting,
+  ``[$€-407]``): the money it shows, ``$4.00``, ``-$2.00``, as its CSV
+  holds it: a sheet kept in money is refused ``E-CSV-MONEY`` without
+  ``--columns stake=``, whole dollars too (sheetx34 F1);
 * a date or date-time: ``YYYY-MM-DD`` (the time of day dropped);
 * text as written; an empty cell, or a merged cell's covered part, empty (a
   date merged down a night's rows is the night of the row above, as in a
@@ -44,7 +48,8 @@ from pathlib import PurePath
 
 from replay.errors import Diagnostic
 
-from .csv_sheet import (BOM, HAND_FIELDS, HEAD_ROWS, NIGHT_COLUMN, CsvResult, _night_option, bom_note, column_map,
+from .csv_sheet import (_MONEY_SIGN, BOM, HAND_FIELDS, HEAD_ROWS, NIGHT_COLUMN, CsvResult, _night_option, bom_note,
+                        column_map,
                         read_table, sheet_layout)
 from .model import FileResult
 from .unicode_text import nfc
@@ -96,15 +101,54 @@ def _float_text(value: float) -> str:
     return repr(value)
 
 
+#: a number format's locale tag of no currency (``[$-409]``, a date's), and its currency tag (``[$€-407]``, ``[$CHF]``)
+_LOCALE_TAG = re.compile(r"\[\$-[0-9A-Fa-f]+\]")
+_CURRENCY_TAG = re.compile(r"\[\$([^\]-]+)(?:-[0-9A-Fa-f]+)?\]")
+
+
+def currency_of(number_format: str | None) -> str | None:
+    """The currency sign a cell's number format shows (``"$"#,##0.00``,
+    Accounting's ``_("$"* #,##0.00_)``, ``£#,##0.00``, ``[$€-407] #,##0.00``
+    → ``$``, ``£``, ``€``; ``[$CHF-807]`` → ``CHF``), when it is one a money
+    cell is read by (:data:`ingest.csv_sheet._MONEY_SIGN`); else None (a
+    locale tag alone, ``[$-409]``, is none)."""
+    if not number_format or number_format == "General":
+        return None
+    fmt = _LOCALE_TAG.sub("", number_format)
+    if (m := _CURRENCY_TAG.search(fmt)) is not None:
+        sign = m.group(1).strip()
+        return sign if _MONEY_SIGN.fullmatch(sign) else None
+    m = _MONEY_SIGN.search(fmt)
+    return m.group() if m is not None else None
+
+
+def _money_text(value: float | int, sign: str) -> str:
+    """A number formatted as currency as the money text its CSV export
+    holds, its sign before the amount and two decimals at least
+    (``-2.0``, ``$`` → ``"-$2.00"``; ``0.125`` → ``"$0.125"``): sheetx34 F1,
+    whole dollars were read as units."""
+    text = _float_text(float(abs(value))) if isinstance(value, float) else str(abs(value))
+    whole, _, cents = text.partition(".")
+    if whole.isdigit():
+        text = f"{whole}.{cents.ljust(2, '0')}"
+    return f"{'-' if value < 0 else ''}{sign}{text}"
+
+
 def cell_text(value, number_format: str | None = None) -> str:
     """The text a CSV export writes for a cell's value (see the module
     docstring): ``None`` → ``""``, ``-1.0`` → ``"-1"``, a date →
     ``"2026-12-04"``, a date and time ``"2026-11-24 23:41:10"`` (at
-    midnight too when ``number_format``, the cell's, shows hours)."""
+    midnight too when ``number_format``, the cell's, shows hours); a number
+    formatted as currency (``number_format`` ``"$"#,##0.00``) as money,
+    ``"$4.00"``, ``"-$2.00"`` (:func:`currency_of`; sheetx34 F1: a sheet
+    kept in whole dollars was stored as units)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, float)) and value == value and abs(value) != float("inf") \
+            and (sign := currency_of(number_format)) is not None:
+        return _money_text(value, sign)
     if isinstance(value, float):
         return _float_text(value)
     if isinstance(value, _dt.datetime):  # a timestamp keeps its time of day (a night past midnight: real20 F6),
