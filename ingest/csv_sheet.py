@@ -712,15 +712,20 @@ _MONEY_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]+)?|[.,][0-9]+)")  # "$.5
 
 def money_value(cell: str) -> Fraction | None:
     """A money cell → its amount: ``$0.50``, ``$.50``, ``USD 0.50``, ``-$0.25``, ``$-0.25``,
-    ``0,50 €``, ``(0.25)`` (an accounting format's negative), ``25¢`` (0.25);
-    None when it is no amount (and for more than 18 digits before the point, :func:`ingest.csv_cells.long_number`)."""
+    ``0,50 €``, ``(0.25)``, ``($0.25)``, ``$(0.25)``, ``$ (0.25)`` (an accounting format's negative), ``$ -``,
+    ``$-``, ``€ -`` (Excel's Accounting zero: 0, sheetx34 F4), ``25¢`` (0.25);
+    None when it is no amount (a dash with no currency sign is none: a blank, :data:`NOTHING`; and for more than 18
+    digits before the point, :func:`ingest.csv_cells.long_number`)."""
     c = _MONEY_SIGN.sub(lambda m: "$" if len(m.group()) > 1 else m.group(), cell.strip())  # "USD 0.50"
     c = c.replace("\u2212", "-").replace("\u2013", "-").replace("\u00a0", "").replace(" ", "")
     cents = "¢" in c
+    signed = _MONEY_SIGN.search(c) is not None
+    c = _MONEY_SIGN.sub("", c)  # before the parentheses: "$(0.25)" as "($0.25)" (sheetx34 F4)
+    if signed and c == "-":  # Accounting's zero, "$ -" (a sat-out dealer, a leaster wash)
+        return Fraction(0)
     neg = len(c) > 2 and c[0] == "(" and c[-1] == ")"
     if neg:
         c = c[1:-1]
-    c = _MONEY_SIGN.sub("", c)
     if c[:1] in "+-" and c[1:2] in "+-":  # "-$0.25" with its sign gone: "-0.25" already; "+-" is no amount
         return None
     if (m := _THOUSANDS.fullmatch(c)) is not None:  # "$1,000.00", "1.000,00 €" (real23b F6: refused)
@@ -1262,25 +1267,30 @@ def money_like(amount: Fraction, like: str) -> str:
 def money_units(row: list[str], money: list[int], stake: Fraction) -> list[str]:
     """``row`` with each cell of the columns ``money`` (a money sheet's
     player columns, ``--columns stake=``) read as units at ``stake`` a unit
-    (``$0.50`` at 0.25: ``"2"``); a cell that is no whole number of units
-    keeps its text with why, and is refused with its row (``E-CSV-UNITS``).
+    (``$0.50`` at 0.25: ``"2"``; Accounting's ``$ -``: ``"0"``); a dash
+    (:data:`NOTHING`) stays, a blank; a cell that is no whole number of units, or no amount of money
+    (``2*``: sheetx34 F4, it was said to be no whole number of units), keeps its text with why, and is refused
+    with its row (``E-CSV-UNITS``).
     The row is a :class:`MoneyRow`: its cells as written are kept, for a
     Total row's warning to name them.  Raises nothing."""
     written = row
     row = MoneyRow(row)
     row.written, row.stake = list(written), stake
     for i in money:
-        if i < len(row) and row[i].strip():
+        if i < len(row) and row[i].strip() and row[i].strip() not in NOTHING:
             v = money_value(row[i])
             if v is not None and (v / stake).denominator == 1:
                 row[i] = str(int(v / stake))
-            else:  # refused with its row (E-CSV-UNITS), saying why
+            elif v is not None:  # refused with its row (E-CSV-UNITS), saying why
                 row[i] = f"{row[i].strip()} (not a whole number of units at {float(stake):g} a unit)"
+            else:
+                row[i] = f"{row[i].strip()} (not an amount of money, read at {float(stake):g} a unit)"
     return row
 
 
 #: the why :func:`money_units` writes after a money cell that is no whole number of units: ``(cell as written, why)``
-_MONEY_WHY = re.compile(r"(.*) (\(not a whole number of units at \S+ a unit\))", re.S)
+_MONEY_WHY = re.compile(r"(.*) (\((?:not a whole number of units at|not an amount of money, read at) \S+ a unit\))",
+                        re.S)
 
 
 def _as_written(cell: str) -> str:
