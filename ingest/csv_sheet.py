@@ -4078,6 +4078,10 @@ def _stray_advice(r: int, p: str, label: dict[str, str], c: str, seats: list[str
             f"rules.md B-33): the column {p!r} is no player's units; leave it out with --columns ignore={p}")
 
 
+#: a units cell with the picker's mark beside its number: ``2*``, ``*2``, ``+4 P``, ``-4 p``, ``4 (P)``
+_PICKER_MARKED = re.compile(r"\s*(?:([*]\s*|\(?[Pp]\)?\s+)([-+\u2212]?[0-9]+)|([-+\u2212]?[0-9]+)(\s*[*]|\s*\(?[Pp]\)?))\s*")
+
+
 def _units_problem(r: int, p: str, c: str, players: tuple[str, ...] = ()) -> str:
     """The message of a player cell ``c`` that is no whole number.  ``players``: the header's players (their
     labels): a cell naming one is a column of names read as a player (a partner's: real26 F2, the message
@@ -4092,6 +4096,11 @@ def _units_problem(r: int, p: str, c: str, players: tuple[str, ...] = ()) -> str
         return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not whole: a zero fraction (-1,00, 2.00) is read as "
                 "whole units, another is not (units are whole, rules.md B-31); a sheet kept in money is read with the "
                 "money a unit is worth, --columns stake=0.25, each cell then a whole number of units")
+    if (m := _PICKER_MARKED.fullmatch(c)) is not None:  # '2*', '+4 P': the picker marked in a units cell (sheetx34)
+        mark, n = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not a whole number: {n} with the mark "
+                f"{mark.strip()!r}, as a sheet marks the picker beside the units; a units cell holds only the number: "
+                f"write {n} there and the picker's name in a Picker column (a column with the header Picker)")
     if (word := outcome_word(c)) is not None:  # a column of result words: the result's (real30 F2: told to ignore it)
         return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not a whole number: {c.strip()!r} is a result word "
                 f"({word}); if the column {p!r} is the hand's result, read it with --columns outcome={p}")

@@ -1,5 +1,6 @@
-"""sheetx34 F4: score sheets kept in money in Excel's Accounting style, which
-writes a negative ``$(0.25)`` / ``$ (0.25)`` and a zero ``$ -`` / ``$-``.
+"""sheetx34 F4 (and its minor star finding): score sheets kept in money in Excel's Accounting style, which
+writes a negative ``$(0.25)`` / ``$ (0.25)`` and a zero ``$ -`` / ``$-``;
+and a picker mark in a units cell (``2*``, ``+4 P``).
 """
 
 from __future__ import annotations
@@ -69,3 +70,17 @@ def test_no_whole_units_message_names_an_amount_honestly():
     assert len(msgs) == 2
     assert "'$0.10'" in msgs[0] and "not a whole number of units" in msgs[0]
     assert "'x'" in msgs[1] and "not a whole number of units" not in msgs[1]
+
+
+STAR = ("Date,Hand,Al,Bea,Cy,Di,Ed\n"
+        "2026-12-12,1,-1,2*,1,-1,-1\n"
+        "2026-12-12,2,-1,-1,-1,-1,+4 P\n")
+
+
+def test_a_picker_mark_in_a_units_cell_is_named_as_one():
+    result, _ = load_bytes("star.csv", STAR.encode())
+    msgs = [d.message for x in result.rejected for d in x.errors]
+    assert len(msgs) == 2
+    for m in msgs:
+        assert "picker" in m.lower() and "Picker column" in m
+        assert "ignore=" not in m
