@@ -4079,7 +4079,8 @@ def _stray_advice(r: int, p: str, label: dict[str, str], c: str, seats: list[str
 
 
 #: a units cell with the picker's mark beside its number: ``2*``, ``*2``, ``+4 P``, ``-4 p``, ``4 (P)``
-_PICKER_MARKED = re.compile(r"\s*(?:([*]\s*|\(?[Pp]\)?\s+)([-+\u2212]?[0-9]+)|([-+\u2212]?[0-9]+)(\s*[*]|\s*\(?[Pp]\)?))\s*")
+_PICKER_MARKED = re.compile(r"\s*(?:([*]\s*|\(?[Pp]\)?\s+)([-+\u2212]?[0-9]+)"
+                            r"|([-+\u2212]?[0-9]+)(\s*[*]|\s*\(?[Pp]\)?))\s*")
 
 
 def _units_problem(r: int, p: str, c: str, players: tuple[str, ...] = ()) -> str:

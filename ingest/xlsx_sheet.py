@@ -101,7 +101,8 @@ def _float_text(value: float) -> str:
     return repr(value)
 
 
-#: a number format's locale tag of no currency (``[$-409]``, a date's), and its currency tag (``[$€-407]``, ``[$CHF]``)
+#: a number format's locale tag of no currency (``[$-409]``, a date's), and its currency tag (``[$€-407]``,
+#: ``[$CHF]``)
 _LOCALE_TAG = re.compile(r"\[\$-[0-9A-Fa-f]+\]")
 _CURRENCY_TAG = re.compile(r"\[\$([^\]-]+)(?:-[0-9A-Fa-f]+)?\]")
 

@@ -1,5 +1,5 @@
-"""sheetx34 F1: a workbook's player cells formatted as currency (``"$"#,##0.00``) are money, as the same sheet saved as CSV
-(``$4.00``) is: refused E-CSV-MONEY without a stake, read at ``--columns stake=`` with one.
+"""sheetx34 F1: a workbook's player cells formatted as currency (``"$"#,##0.00``) are money, as the same sheet
+saved as CSV (``$4.00``) is: refused E-CSV-MONEY without a stake, read at ``--columns stake=`` with one.
 """
 
 from __future__ import annotations
