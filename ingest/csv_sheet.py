@@ -3630,6 +3630,28 @@ def _refused_of(res) -> dict[int, str]:
     return {int(x.source_line): (x.errors[0].code if x.errors else "refused") for x in res.rejected}
 
 
+def _labelled_elsewhere(row: list[str], players: frozenset[int], ignored: frozenset[int]) -> bool:
+    """Whether ``row`` is a totals row by a label in a cell other than its
+    date, first, hand, dealer or picker cell (``Total`` in the Result or
+    Points cell beside the player columns): some cell outside the player
+    columns ``players`` (0-based) is a totals label
+    (:func:`ingest.csv_cells.is_totals_row`: ``Total``, ``Totals``, ``Sum``,
+    ``Night total`` ...), and every other cell outside them and outside the
+    ignored columns ``ignored`` (Notes, Check) is blank: the row says
+    nothing else of a hand (sheetx34 F2: ``,,,,,,,Total,$1.75,...`` was
+    refused as hand 6, "the row says nothing of the hand", and the night
+    marked incomplete).  Raises nothing."""
+    said = False
+    for k, c in enumerate(row):
+        if k in players or not c.strip():
+            continue
+        if is_totals_row("", "", c):
+            said = True
+        elif k not in ignored:
+            return False
+    return said
+
+
 def _is_totals_cells(row: list[str]) -> bool:
     """Whether a sheet's row is a totals row by its first cell ('Total', 'Totals')."""
     return bool(row) and row[0].strip().lower().startswith("total")
@@ -5480,6 +5502,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     rows, following_rows = tee(rows)
     next(following_rows, None)
     unit_cols = [index[p] for p in out.players]
+    unit_set = frozenset(unit_cols)
+    # the ignored columns (Notes, Check ...): text there is no hand fact, beside a Total label elsewhere (sheetx34 F2)
+    ignored_cols = frozenset(index[c] for f, c in cols.items() if f.startswith("ignore:"))
     # '-' in a Call, Points or Tricks cell: nothing written there, as in a units cell or the Partner cell (break26 F7:
     # refused "call '-' is not a card", "points '-' is not a number" while a Partner cell's '-' read as alone); and in
     # a Pot cell (break27 F3: an opening row's '-' refused E-CSV-POT, and the night's first hand with it)
@@ -5504,7 +5529,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         unlabelled = ("hand" in cols and not cell(row, "hand")[0] and not dtext
                       and not any(cell(row, f)[0] for f in HAND_FIELDS) and totals.sums(row))
         if unlabelled or is_totals_row(dtext, row[0], *(cell(row, f)[0] for f in ("hand", "dealer", "picker")),
-                                       hand=(cell(row, f)[0] for f in HAND_FIELDS if f not in ("hand", "dealer"))):
+                                       hand=(cell(row, f)[0] for f in HAND_FIELDS if f not in ("hand", "dealer"))) \
+                or (not dtext and _labelled_elsewhere(row, unit_set, ignored_cols)):
             if notes is not None:
                 if unlabelled:  # break24c F3: a row of the column sums with no label, no hand and no date
                     notes.append(Diagnostic(
