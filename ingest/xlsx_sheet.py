@@ -23,7 +23,8 @@ export writes for it:
   CSV sheet).
 
 Each visible worksheet whose header reads as a score sheet or a ledger is
-read as one (a hidden sheet is skipped with a warning); its diagnostics
+read as one (a hidden sheet is skipped with a warning, a hidden row left
+out with one ``W-XLSX-HIDDEN`` a sheet naming its rows); its diagnostics
 are at ``FILE[SHEET]:row:column`` (row 1 the sheet's first row, columns
 counted from A = 1).  A worksheet that reads as neither
 (a summary, the house rules), a chart sheet and an empty sheet are skipped
@@ -164,8 +165,10 @@ def cell_text(value, number_format: str | None = None) -> str:
 def workbook_rows(data: bytes, hidden: list[str] | None = None,
                   charts: list[str] | None = None,
                   formulas: list[tuple[str, str, str]] | None = None,
-                  numbers: list[tuple[str, str, str]] | None = None) -> list[tuple[str, list[list[str]]]]:
-    """:func:`_workbook_rows` of the workbook ``data``; when openpyxl cannot
+                  numbers: list[tuple[str, str, str]] | None = None,
+                  hidden_rows: list[tuple[str, list[int]]] | None = None) -> list[tuple[str, list[list[str]]]]:
+    """:func:`_workbook_rows` of the workbook ``data`` (``hidden_rows`` as
+    there); when openpyxl cannot
     read it for a numeric cell whose value is no number it converts (``INF``,
     ``NaN``, 5,000 digits: written by a program, never by a spreadsheet;
     break30 F5: the whole workbook refused at 1:1), each such cell is read as
@@ -175,18 +178,20 @@ def workbook_rows(data: bytes, hidden: list[str] | None = None,
     got_hidden: list[str] = []
     got_charts: list[str] = []
     got_formulas: list[tuple[str, str, str]] | None = [] if formulas is not None else None
+    got_rows: list[tuple[str, list[int]]] = []
     try:
-        out = _workbook_rows(data, got_hidden, got_charts, got_formulas)
+        out = _workbook_rows(data, got_hidden, got_charts, got_formulas, got_rows)
     except ValueError:
         mended, cells = _unreadable_numbers(data)
         if not cells:
             raise
-        got_hidden, got_charts = [], []
+        got_hidden, got_charts, got_rows = [], [], []
         got_formulas = [] if formulas is not None else None
-        out = _workbook_rows(mended, got_hidden, got_charts, got_formulas)
+        out = _workbook_rows(mended, got_hidden, got_charts, got_formulas, got_rows)
         if numbers is not None:
             numbers.extend(cells)
-    for mine, theirs in ((got_hidden, hidden), (got_charts, charts), (got_formulas, formulas)):
+    for mine, theirs in ((got_hidden, hidden), (got_charts, charts), (got_formulas, formulas),
+                         (got_rows, hidden_rows)):
         if theirs is not None:
             theirs.extend(mine)
     return out
@@ -290,7 +295,8 @@ def _sheet_names(z: zipfile.ZipFile) -> dict[str, str]:
 
 def _workbook_rows(data: bytes, hidden: list[str] | None = None,
                    charts: list[str] | None = None,
-                   formulas: list[tuple[str, str, str]] | None = None) -> list[tuple[str, list[list[str]]]]:
+                   formulas: list[tuple[str, str, str]] | None = None,
+                   hidden_rows: list[tuple[str, list[int]]] | None = None) -> list[tuple[str, list[list[str]]]]:
     """``(worksheet name, its rows of cell texts)`` for each visible sheet
     of the workbook ``data``, in the workbook's order; trailing empty rows
     and cells dropped.  A hidden sheet (a template, an old night kept out of
@@ -304,11 +310,17 @@ def _workbook_rows(data: bytes, hidden: list[str] | None = None,
     saved by a spreadsheet program) is read as its formula (``=-1``), so the
     sheet's reader refuses that cell by its own row and column, and
     ``(sheet, cell, formula)`` is appended (break22 F5: it was read blank,
-    and refused as a change of players at column 1)."""
+    and refused as a change of players at column 1).  A hidden row below
+    the sheet's first row written (a wrong entry the scorer hid) is read
+    blank, as a hidden sheet is left out, the row numbers kept; ``(sheet,
+    its hidden rows written, from 1)`` is appended to ``hidden_rows``
+    (:func:`_hidden_rows`; sheetx34 F3: the hidden hand was stored and the
+    visible correction refused as the same hand again)."""
     from openpyxl import load_workbook  # noqa: PLC0415 - only a workbook pays for the import
     from openpyxl.chartsheet import Chartsheet  # noqa: PLC0415
 
     unsaved = _unsaved_formulas(data) if formulas is not None else {}
+    unseen = _hidden_rows(data)
     wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         out = []
@@ -331,12 +343,51 @@ def _workbook_rows(data: bytes, hidden: list[str] | None = None,
                         row.pop()
                 while rows and not rows[-1]:
                     rows.pop()
+                first = next((k for k, row in enumerate(rows) if any(c.strip() for c in row)), len(rows))
+                left = [r for r in unseen.get(ws.title, ()) if first < r - 1 < len(rows)
+                        and any(c.strip() for c in rows[r - 1])]
+                for r in left:
+                    rows[r - 1] = []
+                if left and hidden_rows is not None:
+                    hidden_rows.append((ws.title, left))
             if not rows and charts is not None and (isinstance(ws, Chartsheet) or _holds_a_chart(data, ws)):
                 charts.append(ws.title)
             out.append((ws.title, rows))
         return out
     finally:
         wb.close()
+
+
+_ROW = re.compile(rb"<(?:[\w.-]+:)?row\b([^>]*)>")
+_ROW_NUMBER = re.compile(rb"""\br\s*=\s*["'](\d+)["']""")
+_ROW_HIDDEN = re.compile(rb"""\bhidden\s*=\s*["'](?:1|true)["']""")
+
+
+def _hidden_rows(data: bytes) -> dict[str, list[int]]:
+    """Sheet name -> the numbers (from 1) of its hidden rows (``<row
+    hidden="1">``, read from the worksheet's XML: openpyxl's read-only
+    sheets say nothing of rows); {} when no sheet hides one.  Raises nothing
+    for a damaged part (the workbook's reader says that)."""
+    out: dict[str, list[int]] = {}
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            parts = [n for n in z.namelist() if n.startswith("xl/worksheets/") and n.endswith(".xml")]
+            texts = {n: z.read(n) for n in parts}
+            if not any(b"hidden" in t for t in texts.values()):
+                return {}
+            names = _sheet_names(z)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError, SyntaxError):
+        return {}
+    for part, text in texts.items():
+        if b"hidden" not in text or part not in names:
+            continue
+        r = 0
+        for m in _ROW.finditer(text):
+            n = _ROW_NUMBER.search(m.group(1))
+            r = int(n.group(1)) if n else r + 1
+            if _ROW_HIDDEN.search(m.group(1)):
+                out.setdefault(names[part], []).append(r)
+    return out
 
 
 def _unsaved_formulas(data: bytes) -> dict[str, list[tuple[int, int, str]]]:
@@ -427,8 +478,9 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     charts: list[str] = []
     formulas: list[tuple[str, str, str]] = []
     numbers: list[tuple[str, str, str]] = []
+    hidden_rows: list[tuple[str, list[int]]] = []
     try:
-        tabs = workbook_rows(data, hidden, charts, formulas, numbers)
+        tabs = workbook_rows(data, hidden, charts, formulas, numbers, hidden_rows)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged archive
         why = f"{type(exc).__name__}: {exc}"
         try:
@@ -446,6 +498,11 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     result.errors.extend(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} is hidden: skipped (unhide it in the "
                                     "spreadsheet to import it)", "warning", file=f"{name}[{tab}]", line=1, col=1)
                          for tab in hidden)
+    result.errors.extend(Diagnostic(  # a sheet's hidden rows: left out as a hidden sheet is (sheetx34 F3)
+        "W-XLSX-HIDDEN", f"the sheet {tab!r} hides {_row_list(rows)}: left out, not read as hands (unhide "
+        f"{'them' if len(rows) > 1 else 'it'} in the spreadsheet to have {'them' if len(rows) > 1 else 'it'} read)",
+        "warning", file=f"{name}[{tab}]", line=rows[0], col=1, found=_row_list(rows), expected="visible rows")
+        for tab, rows in hidden_rows)
     for tab, ref, text in numbers:  # a numeric cell holding no number (INF, NaN): read as its text (break30 F5)
         m = re.fullmatch(r"([A-Z]+)([0-9]+)", ref)
         result.errors.append(Diagnostic(
@@ -660,6 +717,15 @@ def _renumbered(r: CsvResult, tab: str, rows: list[list[str]], name: str, column
         tops[session] = (max(top, *ns), had + [n for n in ns if n not in had], tab if not had else prev)
     for h in res.hands:
         kept.setdefault((h.outcome.session, h.outcome.hand), h.hash)
+
+
+def _row_list(rows: list[int]) -> str:
+    """``row 3``, ``rows 3, 7 and 9`` (at most 12 named, then how many more)."""
+    if len(rows) == 1:
+        return f"row {rows[0]}"
+    if len(rows) > 12:
+        return f"rows {', '.join(str(r) for r in rows[:12])} and {len(rows) - 12} more"
+    return f"rows {', '.join(str(r) for r in rows[:-1])} and {rows[-1]}"
 
 
 def _number_list(numbers: list[int]) -> str:
