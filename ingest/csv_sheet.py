@@ -1094,6 +1094,10 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
                              "sheet without one")
         return Layout(header_row, header, columns, group=group, session=session)
     if not any(f in cols for f in HAND_FIELDS):
+        if night is not None:  # sheetx34 F6: said "no column '2026-12-05' in the header"
+            raise ValueError(f"date={night}: a night's date is for a per-hand score sheet without a date column (a "
+                             "Hand, Picker or Points column, one column a player); this header names no hand's "
+                             "field: a ledger of sitting totals needs a date column, each row a sitting's date")
         return Layout(header_row, header, columns, group=group)  # a ledger (or no sheet): its date column is missing
     notes: list[Diagnostic] = []
     why = None
@@ -2123,6 +2127,16 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
             "score sheet: it is read by other programs; a database is restored from `shead export --format shn`; "
             "nothing read", file=path, line=1, col=1, found=",".join(rows[0][:4]) + ",...",
             expected="a score sheet or ledger (date,hand,picker,...,a column a player), or an SHN export"))
+        return CsvResult("unknown", {}, [], result)
+    if (turned := _transposed(rows[:HEAD_ROWS])) is not None:  # players as rows, hands as columns (sheetx34 F6)
+        r, head = turned
+        result.errors.append(Diagnostic(
+            "E-CSV-COLUMNS", f"row {row_words(r)} heads a sheet of players as rows and hands as columns (its first "
+            f"column {head[0]!r}, then {', '.join(repr(c) for c in head[1:4])}...): transpose the sheet (one row a "
+            "hand, one column a player: Hand,Picker,...,Al,Bea,Cy; in the spreadsheet, copy it and Paste Special > "
+            "Transpose) and add a Date column or give the night's date (--columns date=2026-12-04); nothing read",
+            file=path, line=r, col=1, found=", ".join(head)[:80],
+            expected="a header of a hand's fields and one column a player"))
         return CsvResult("unknown", {}, [], result)
     try:
         first = _blank_dates(rows, sheet_layout(rows[:HEAD_ROWS], columns, path, tab), path, tab)
@@ -3329,6 +3343,32 @@ def _schafkopf_ledger(rules: str | None, header_row: int, path: str | None) -> D
                       "added to them. Store the Schafkopf nights by their games (SHN-SK score lines, notation.md, or "
                       "the NetSchafkopf protocols); nothing read", file=path, line=header_row, col=1,
                       found=f"--rules {rules}", expected="a Sheepshead ledger (no Schafkopf --rules)")
+
+
+#: the first header cell of a sheet of players as rows (sheetx34 F6)
+_TRANSPOSED_FIRST = frozenset({"player", "players", "name", "names", "spieler", "spielerin", "joueur", "who"})
+#: a header cell naming one hand of a sheet of players as rows: 'Hand 1', 'Game 2', 'Spiel 3', '#4', 'H5', '6'
+_HAND_HEADING = re.compile(r"(?:hand|game|deal|spiel|runde|round|h|g|#)?\s*(?:no\.?|nr\.?|#)?\s*\d{1,3}", re.IGNORECASE)
+
+
+def _transposed(first: list[list[str]]) -> tuple[int, list[str]] | None:
+    """``(row number, its cells written)`` of the header of a sheet written
+    with players as rows and hands as columns (``Player,Hand 1,Hand 2,...,
+    Total``; the first cell Player/Name/Spieler, two or more cells a hand's
+    number, the others a totals label) among ``first`` (the sheet's first
+    rows); None for any other sheet (sheetx34 F6: refused "no date column",
+    the layout unsaid)."""
+    for r, row in enumerate(first, 1):
+        head = [c.strip() for c in row if c.strip()]
+        if len(head) < 2:
+            continue  # a blank row, or a title row above the header
+        if _norm(head[0]) not in _TRANSPOSED_FIRST:
+            return None
+        hands = sum(1 for c in head[1:] if _HAND_HEADING.fullmatch(c))
+        if hands >= 2 and all(_HAND_HEADING.fullmatch(c) or is_totals_row("", "", c) for c in head[1:]):
+            return r, head
+        return None
+    return None
 
 
 def _no_date(cols: dict[str, str], header: list[str], rows: list[list[str]], layout: Layout,
