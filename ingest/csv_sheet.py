@@ -190,6 +190,11 @@ _PICKER_WORD_HINTS = {
     "doubler": "a doubler is written in a Doubler column (x or yes), the Picker cell left blank",
     "misdeal": "a misdeal is a row with no picker whose Notes cell says misdeal and whose units are all 0",
 }
+#: a Picker cell saying nobody picked (sheetx34 minor: refused with no word of how such a hand is written)
+_PASS_HINT = ("nobody picked: write the hand in a Doubler column (x or yes) or a Leaster column naming its winner, as "
+              "the house plays an all-pass hand, the Picker cell left blank")
+_PICKER_WORD_HINTS.update(dict.fromkeys(("all pass", "all passed", "pass", "passed", "no pick", "no picker",
+                                         "nobody", "double", "doubled"), _PASS_HINT))
 #: a leaster cell that names no winner but a tie (SHN's ``leaster -``, rules.md D-6: a wash, or split under
 #: ``leasterTie=split``)
 LEASTER_TIE_WORDS = frozenset({"-", "–", "—", "tie", "tied", "wash", "washed", "push", "none", "nobody", "gleich",
