@@ -477,8 +477,10 @@ def test_a_hand_s_own_rules_line_can_be_amended_away_and_in(db, tmp_path):
         " ".join(r.output.split())
     # and the way to re-score the night by other rules is said (newuser25 F1): the session's line kept, the new
     # rules as each hand's own line
-    assert f'keep the session\'s [Rules "{plain}"] line and write [Rules "wi5-called-ace; pot=on"] after each hand ' \
-        "line of the amendment (each hand's own rules), then shead ingest --amend FILE" in " ".join(r.output.split())
+    # (verify34 F1: on each hand line right after 'hand N', read as the hand's own without W-TAG-LATE)
+    assert f'keep the session\'s [Rules "{plain}"] line and write [Rules "wi5-called-ace; pot=on"] on each hand ' \
+        "line of the amendment, right after 'hand N' (hand 2 [Rules \"wi5-called-ace; pot=on\"] dealer ...: each " \
+        "hand's own rules, read so without a warning), then shead ingest --amend FILE" in " ".join(r.output.split())
 
 
 def test_a_hand_after_a_voided_first_hand_is_no_gap(db, tmp_path):
