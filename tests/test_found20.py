@@ -368,7 +368,10 @@ def test_log_a_hand_after_a_void_offers_the_next_free_number_and_says_why_a_save
     press(at, "Check score")
     press(at, "Save hand")
     errors = " ".join(e.value for e in at.error)
-    assert "not saved: E-HAND-CONFLICT: hand 18" in errors and "was voided" in errors and "Bring it back" in errors
+    # verify34 F6: the voided number is said at Check already (bring it back, or the next free number, named), so
+    # Save stores nothing and points at it
+    assert "hand 18 of session" in errors and "was voided" in errors and "Bring it back" in errors
+    assert "save it as hand 19" in errors and "Not saved" in errors
     assert stored_units(db, EXAMPLE, 18) == {}
     ok(at.number_input(key="lh_number").set_value(19).run())
     press(at, "Check score")
