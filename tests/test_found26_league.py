@@ -160,7 +160,7 @@ def test_a_column_of_partners_under_another_head_is_said_with_partner_not_ignore
     assert _where(rep) == [(2, 6, "E-CSV-UNITS", 1), (3, 6, "E-CSV-UNITS", 2)]
     bad = rep["rejected"][0]
     assert bad["found"] == "Dave"
-    assert "Mate's units 'Dave' (not a whole number of units at 0.25 a unit) are not a whole number" in bad["message"]
+    assert "Mate's units 'Dave' (not an amount of money, read at 0.25 a unit) are not a whole number" in bad["message"]
     assert "--columns partner=Mate" in bad["message"]
     # and with it, the hands are stored: Bob +2, Dave +1, the rest -1; Carl +2, Ed +1, the rest -1 (at 0.25 a unit:
     # -.25 is -1).  Ann -2, Bob +2-1 = +1, Carl -1+2 = +1, Dave +1-1 = 0, Ed -1+1 = 0
