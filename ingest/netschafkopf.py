@@ -326,7 +326,8 @@ def _restart(text: str, lines: list[str], starts: list[int]) -> tuple[int, int, 
     to 1."""
     high = high_at = 0
     for m in _ROW_NUMBER.finditer(text):
-        n = int(m.group(1))
+        digits = m.group(1)  # a number of thousands of digits (a corrupt row) is high, never 1, never int()ed
+        n = int(digits) if len(digits) <= 9 else 10 ** 9
         if n == 1 and high >= 1:
             row = len(_LINE_SPLIT.split(text[:m.start(1)]))  # the row's line (rare: only at a restart)
             if row > len(lines):
