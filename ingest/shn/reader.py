@@ -67,7 +67,7 @@ from replay.errors import Diagnostic, did_you_mean
 
 from .errors import ShnSyntaxError
 from .partner_statements import s_give
-from ..unicode_text import nfc, nfc_pieces, plain_name
+from ..unicode_text import PLAIN_MARKS, nfc, nfc_pieces, plain_name
 from .record import (
     GAME_CALLS,
     GAME_ALIASES,
@@ -215,8 +215,7 @@ _KNOWN_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table", "Seats", "
 _TRIMMED_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table"})  # read without spaces at their ends
 #: newuser34 F1: a phone's smart punctuation inside an identity tag's value (``[Event "Schultz’s Tuesday"]``) is read
 #: as the ASCII mark, so that the night typed on a phone is the night typed on a keyboard (docs/notation.md §4.1)
-_PLAIN_MARKS = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'", "\u201c": '"',
-                              "\u201d": '"'})
+_PLAIN_MARKS = PLAIN_MARKS  # one table of the marks (ingest.unicode_text), the store folds them alike
 #: the tags that name a night (a session's id, docs/notation.md §4.2): one written below a hand's statements with
 #: another value than its session's is E-TAG-LATE (real22 F4)
 _NIGHT_TAGS = frozenset({"Event", "Date", "Table"})
